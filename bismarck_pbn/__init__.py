@@ -1,0 +1,29 @@
+"""bismarck-pbn: read, check, write and replay Bismarck hand records (BPN 1.0).
+
+The public API is small::
+
+    import bismarck_pbn as bpn
+
+    for deal in bpn.read_file("club-night.bpn"):      # Deal objects, one at a time
+        print(deal.headers["Board"], deal.contract, deal.forehand)
+
+    for d in bpn.validate_file("club-night.bpn"):     # Diagnostic(code, severity, message, line, column, path)
+        print(d)
+
+Deals accept a visitor (``deal.accept(visitor)``) for writing and exporting; the rules
+live in :mod:`bismarck_pbn.engine` and know nothing of text.
+"""
+
+from .diagnostics import CODES, Diagnostic
+from .model import BaseVisitor, Comment, Deal, Play, PlayedCard, Pos, Tag
+from .reader import parse, read_deal, read_deals, read_file
+from .validate import Checked, check_deal, validate_deals, validate_file, validate_stream, validate_text
+from .variant import Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CODES", "BaseVisitor", "Checked", "Comment", "Deal", "Diagnostic", "Play", "PlayedCard", "Pos",
+    "Tag", "Variant", "check_deal", "parse", "read_deal", "read_deals", "read_file", "validate_deals",
+    "validate_file", "validate_stream", "validate_text",
+]

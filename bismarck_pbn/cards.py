@@ -1,0 +1,49 @@
+"""Cards, suits and ranks: the vocabulary shared by the model and the rules engine.
+
+A card is a two-character string, suit then rank: ``"SA"``, ``"HT"``, ``"D2"``.
+Strings keep the model readable, hashable and JSON-friendly at no cost in speed:
+every card the reader produces is one of the 52 interned constants in :data:`DECK`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SUITS = "SHDC"
+"""Suits in the order holdings list them: spades, hearts, diamonds, clubs."""
+
+RANKS = "AKQJT98765432"
+"""Ranks from high to low."""
+
+DECK: tuple[str, ...] = tuple(s + r for s in SUITS for r in RANKS)
+"""The 52 cards in canonical order: spades first, each suit high to low."""
+
+DECK_SET = frozenset(DECK)
+
+ORDER: dict[str, int] = {card: i for i, card in enumerate(DECK)}
+"""Canonical position of each card (0 = SA … 51 = C2)."""
+
+RANK_VALUE: dict[str, int] = {card: 14 - RANKS.index(card[1]) for card in DECK}
+"""Strength within its suit: A = 14 … 2 = 2."""
+
+_INTERN = {card: card for card in DECK}
+
+
+def intern(card: str) -> str:
+    """Return the shared constant for ``card`` (``"H10"`` is read as ``"HT"``)."""
+    if len(card) == 3:
+        card = card[0] + "T"
+    return _INTERN[card]
+
+
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
+    """Cards in canonical order (by suit S, H, D, C, then high to low). O(n log n)."""
+    return tuple(sorted(cards, key=ORDER.__getitem__))
+
+
+def holding_text(cards: Iterable[str]) -> str:
+    """Write cards as a holding, ``S.H.D.C`` with ranks high to low: ``AK2.QJT.5.9876``."""
+    by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
+    for card in sort_cards(cards):
+        by_suit[card[0]].append(card[1])
+    return ".".join("".join(by_suit[s]) for s in SUITS)

@@ -1,0 +1,57 @@
+"""The ``bpn`` command: a thin layer over the library.
+
+Each sub-command lives in its own module and imports only what it needs, so that
+``bpn validate`` never loads the TUI. Exit codes are the same everywhere:
+0 all well, 1 the input has errors (or warnings under ``--strict``), 2 usage errors,
+unreadable files, or a failure of the tool itself. No command prints a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from .validate import validate_command
+
+app = typer.Typer(
+    name="bpn",
+    help="Read, check, write and replay Bismarck hand records (BPN 1.0).\n\n"
+    "Start with [bold]bpn validate FILE[/bold] to check a record card by card.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+app.command("validate")(validate_command)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        typer.echo(f"bpn {__version__} (BPN 1.0)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """Read, check, write and replay Bismarck hand records (BPN 1.0)."""
+
+
+def main() -> None:
+    """Console entry point: run the app, turning any unexpected failure into a message."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.stderr.write("bpn: interrupted\n")
+        raise SystemExit(130) from None
+    except Exception as exc:  # never a traceback for the user
+        sys.stderr.write(f"bpn: internal error: {type(exc).__name__}: {exc}\n"
+                         "Please report this with the file that caused it.\n")
+        raise SystemExit(2) from None

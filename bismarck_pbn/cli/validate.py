@@ -1,0 +1,137 @@
+"""``bpn validate``: check records card by card and report every problem with its place."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from ..diagnostics import ERROR, INFO, WARNING, Diagnostic
+from ..validate import validate_deals
+from ..reader import read_deals
+from .common import collect, err_console, out_console
+
+_STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def validate_command(
+    paths: Annotated[list[str], typer.Argument(
+        help="BPN files, directories (every *.bpn below them), or - for standard input.",
+        show_default=False)],
+    format: Annotated[Format, typer.Option(
+        "--format", "-f", help="text: one line per problem; json: a JSON array of objects "
+        "with path, line, column, code, severity, message.")] = Format.text,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Treat warnings as errors for the exit code.")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print no summary line.")] = False,
+    encoding: Annotated[str, typer.Option(
+        "--encoding", help="Text encoding of the input, e.g. latin-1 for old PBN-style files.")] = "utf-8",
+) -> None:
+    """Check hand records: syntax, cards, exchange, contract, every card of the play,
+    tricks, scores, and the session (rotation, boards, schedules, running totals).
+
+    Each problem is printed as [bold]path:line:col: CODE severity: message[/bold].
+    Exit status: 0 no errors, 1 errors found (or warnings with --strict),
+    2 a path could not be read or the command was used wrongly.
+
+    Examples:
+
+      bpn validate club-night.bpn
+
+      bpn validate records/ --format json > problems.json
+
+      cat deal.bpn | bpn validate -
+    """
+    out = out_console()
+    err = err_console()
+    sources, unreadable = collect(paths, err)
+    try:
+        import codecs
+        codecs.lookup(encoding)
+    except LookupError:
+        err.print(f"bpn: unknown encoding {encoding!r}", style="red")
+        raise typer.Exit(2)
+    counts = {ERROR: 0, WARNING: 0, INFO: 0}
+    deals = 0
+    first_json = True
+    if format is Format.json:
+        out.file.write("[")
+    progress = None
+    task = None
+    if len(sources) > 1 and err.is_terminal and format is Format.text:
+        from rich.progress import Progress
+        progress = Progress(console=err, transient=True)
+        progress.start()
+        task = progress.add_task("checking", total=len(sources))
+    try:
+        for source in sources:
+            try:
+                fp = source.open()
+            except OSError as exc:
+                err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red")
+                unreadable = True
+                continue
+            try:
+                for checked in validate_deals(read_deals(fp, encoding=encoding)):
+                    if checked.deal.tags:
+                        deals += 1
+                    for d in checked.diagnostics:
+                        d = d._replace(path=source.name)
+                        counts[d.severity] += 1
+                        if format is Format.json:
+                            out.file.write(("\n  " if first_json else ",\n  ") + json.dumps(d.as_dict(), ensure_ascii=False))
+                            first_json = False
+                        else:
+                            _print(out, d)
+            except OSError as exc:
+                err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red")
+                unreadable = True
+            finally:
+                if source.path is not None:
+                    fp.close()
+            if progress is not None:
+                progress.advance(task)
+    finally:
+        if progress is not None:
+            progress.stop()
+    if format is Format.json:
+        out.file.write("\n]\n" if not first_json else "]\n")
+        out.file.flush()
+    if not quiet:
+        _summary(err, len(sources), deals, counts)
+    if unreadable:
+        raise typer.Exit(2)
+    if counts[ERROR] or (strict and counts[WARNING]):
+        raise typer.Exit(1)
+
+
+def _print(out, d: Diagnostic) -> None:
+    line = Text()
+    line.append(f"{d.path}:{d.line}:{d.column}:", style="bold")
+    line.append(f" {d.code} ")
+    line.append(f"{d.severity}:", style=_STYLE[d.severity])
+    line.append(f" {d.message}")
+    out.print(line)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _summary(err, files: int, deals: int, counts: dict[str, int]) -> None:
+    parts = [_plural(counts[ERROR], "error"), _plural(counts[WARNING], "warning")]
+    if counts[INFO]:
+        parts.append(f"{counts[INFO]} info")
+    style = "bold red" if counts[ERROR] else ("yellow" if counts[WARNING] else "green")
+    verdict = "" if counts[ERROR] else ("  ✓ valid" if not counts[WARNING] else "  valid, with warnings")
+    err.print(Text.assemble(f"{_plural(files, 'file')}, {_plural(deals, 'deal')} checked: ",
+                            (", ".join(parts), style), (verdict, "green" if not counts[ERROR] else "")))

@@ -1,0 +1,245 @@
+"""The immutable model of a hand record: deals, tags, cards played and their notes.
+
+Everything the reader accepts is here, attached to what it belongs to: comments
+before the first tag belong to the deal, a comment after a tag pair to that tag, a
+comment, NAG, suffix or ``^R`` in the play section to the card before it, a comment
+before the first card to the play section. A writer can therefore give back every
+word the user wrote.
+
+Objects are tuples and frozen dataclasses: they can be shared, hashed where their
+parts are hashable, and never change under a caller's feet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from .variant import STANDARD, Variant
+
+if TYPE_CHECKING:
+    from .diagnostics import Diagnostic
+
+SESSION_TAGS = ("Event", "Site", "Date", "Variant", "Player1", "Player2", "Player3")
+"""Tags that describe the session; a deal that leaves one out takes it from the one before."""
+
+KNOWN_TAGS = (
+    *SESSION_TAGS,
+    "Board", "Forehand", "Deal", "Kitty", "Contract", "Trump", "Discard",
+    "Tricks", "Score", "Total", "Play",
+)
+"""Every tag BPN 1.0 defines, in canonical order."""
+
+_KNOWN_INDEX = {name: i for i, name in enumerate(KNOWN_TAGS)}
+
+
+class Pos(NamedTuple):
+    """A place in the source: line and column from 1, and the character offset from 0."""
+
+    line: int
+    column: int
+    offset: int
+
+
+NOWHERE = Pos(0, 0, -1)
+"""The place of something no text gave (an inherited session tag, say)."""
+
+
+class Comment(NamedTuple):
+    """A comment; ``kind`` is ``"{"`` for ``{…}`` and ``";"`` for ``; …``."""
+
+    text: str
+    kind: str
+    pos: Pos = NOWHERE
+
+
+class Tag(NamedTuple):
+    """A tag pair as written: name, unescaped value, and the comments after it."""
+
+    name: str
+    value: str
+    pos: Pos = NOWHERE
+    comments: tuple[Comment, ...] = ()
+    value_column: int = 0
+    """Column of the value's first character (for pointing inside a Deal string)."""
+
+
+class PlayedCard(NamedTuple):
+    """A card in the play section with everything written against it."""
+
+    card: str
+    pos: Pos = NOWHERE
+    revoke: bool = False
+    """Marked ``^R``: a revoke that happened at the table and stands in the record."""
+    suffix: str | None = None
+    nags: tuple[int, ...] = ()
+    comments: tuple[Comment, ...] = ()
+
+
+class Play(NamedTuple):
+    """The play section: ``[Play "s"]``, the cards, and where it ended."""
+
+    tag: Tag
+    leader: int | None
+    """The seat that leads trick 1 as the tag says, or None when the value is malformed."""
+    cards: tuple[PlayedCard, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    """Comments before the first card."""
+    closed: bool = False
+    """Whether the section ended with ``*``."""
+    trailing: tuple[Comment, ...] = ()
+    """Comments after the ``*``."""
+
+    def tricks(self) -> Iterator[tuple[PlayedCard, ...]]:
+        """The cards three by three; the last group may be short. O(n)."""
+        cards = self.cards
+        for i in range(0, len(cards), 3):
+            yield cards[i : i + 3]
+
+
+Hand = tuple[str, ...]
+"""A holding: cards in canonical order (duplicates as written are kept, for checking)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal: its tags as written, its play section, and their values read.
+
+    The typed fields are None where the tag is absent or its value malformed; the
+    reader reports the latter in :attr:`problems`. ``hands`` is indexed by seat − 1
+    and holds None for a hand written as ``-``.
+    """
+
+    tags: tuple[Tag, ...] = ()
+    """Every tag pair in source order (the Play tag included)."""
+    comments: tuple[Comment, ...] = ()
+    """Comments before the first tag."""
+    play: Play | None = None
+    inherited: Mapping[str, str] = field(default_factory=dict)
+    """Session tags this deal left out, taken from the deal before it."""
+    problems: tuple[Diagnostic, ...] = ()
+    """What the reader found wrong: syntax, malformed values, duplicate or unknown tags."""
+    pos: Pos = NOWHERE
+    """Where the deal's text starts."""
+    end: int = 0
+    """Character offset just past the deal's last token."""
+    number: int = 0
+    """Position of the deal in its file, from 1."""
+
+    board: int | None = None
+    forehand: int | None = None
+    deal_first: int | None = None
+    """The seat the Deal tag starts with."""
+    hands: tuple[Hand | None, Hand | None, Hand | None] | None = None
+    kitty: Hand | None = None
+    contract: str | None = None
+    trump: str | None = None
+    """The Trump tag as given (S, H, D, C or NT), None when absent."""
+    discard: Hand | None = None
+    exchange: bool | None = None
+    """True: the forehand exchanged; False: declined (``Discard "-"``); None: not recorded."""
+    tricks: tuple[int, int, int] | None = None
+    score: tuple[int, int, int] | None = None
+    total: tuple[int, int, int] | None = None
+    variant: Variant = STANDARD
+    tag_map: Mapping[str, Tag] = field(default_factory=dict)
+    """The first tag of each name, for looking up a tag's place."""
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """Tag values by name, inherited session tags included, the play's leader as Play."""
+        out = dict(self.inherited)
+        for tag in self.tags:
+            out.setdefault(tag.name, tag.value)
+        return out
+
+    @property
+    def syntax_ok(self) -> bool:
+        """Whether the deal read without a syntax error (BPN001/BPN002)."""
+        return not any(p.code in ("BPN001", "BPN002") for p in self.problems)
+
+    def tag(self, name: str) -> Tag | None:
+        """The first tag called ``name``, or None. O(1)."""
+        return self.tag_map.get(name)
+
+    def session_key(self) -> tuple[str | None, ...]:
+        """The values of the session tags, inherited ones included."""
+        headers = self.headers
+        return tuple(headers.get(name) for name in SESSION_TAGS)
+
+    def canonical_tags(self) -> list[Tag]:
+        """Tags in canonical order: known ones as the spec lists them (inherited session
+        tags filled in), then unknown ones in source order. Duplicates are left out; the
+        Play tag is not included (it goes with the play section). O(t log t)."""
+        seen: set[str] = set()
+        known: list[Tag] = []
+        unknown: list[Tag] = []
+        for tag in self.tags:
+            if tag.name in seen or tag.name == "Play":
+                continue
+            seen.add(tag.name)
+            (known if tag.name in _KNOWN_INDEX else unknown).append(tag)
+        for name, value in self.inherited.items():
+            if name not in seen:
+                known.append(Tag(name, value))
+        known.sort(key=lambda t: _KNOWN_INDEX[t.name])
+        return known + unknown
+
+    def accept(self, visitor: DealVisitor):
+        """Walk the deal in canonical order, calling the visitor's methods; return its
+        :meth:`DealVisitor.result`. The same protocol serves writers and exporters. O(n)."""
+        visitor.begin_deal(self)
+        for comment in self.comments:
+            visitor.visit_comment(comment)
+        for tag in self.canonical_tags():
+            visitor.visit_tag(tag)
+        if self.play is not None:
+            visitor.begin_play(self.play)
+            for card in self.play.cards:
+                visitor.visit_card(card)
+            visitor.end_play(self.play)
+        visitor.end_deal(self)
+        return visitor.result()
+
+
+class DealVisitor(Protocol):
+    """What :meth:`Deal.accept` calls, in this order. Subclass :class:`BaseVisitor`
+    to implement only the methods you need."""
+
+    def begin_deal(self, deal: Deal) -> None: ...
+    def visit_comment(self, comment: Comment) -> None: ...
+    def visit_tag(self, tag: Tag) -> None: ...
+    def begin_play(self, play: Play) -> None: ...
+    def visit_card(self, card: PlayedCard) -> None: ...
+    def end_play(self, play: Play) -> None: ...
+    def end_deal(self, deal: Deal) -> None: ...
+    def result(self): ...
+
+
+class BaseVisitor:
+    """A visitor that does nothing; override what you need."""
+
+    def begin_deal(self, deal: Deal) -> None:
+        pass
+
+    def visit_comment(self, comment: Comment) -> None:
+        pass
+
+    def visit_tag(self, tag: Tag) -> None:
+        pass
+
+    def begin_play(self, play: Play) -> None:
+        pass
+
+    def visit_card(self, card: PlayedCard) -> None:
+        pass
+
+    def end_play(self, play: Play) -> None:
+        pass
+
+    def end_deal(self, deal: Deal) -> None:
+        pass
+
+    def result(self):
+        return None

@@ -1,0 +1,410 @@
+"""Reading BPN text into :class:`~bismarck_pbn.model.Deal` objects, one deal at a time.
+
+The path of the data: bytes → lines (``split.decode_lines``) → one chunk of text per
+deal (``split.split_lines``) → lark's LALR parser with the transformer below, which
+builds the model as it parses (no parse tree) → tag values read (``values.py``) →
+:class:`Deal`. Every token keeps its absolute line, column and offset.
+
+The reader knows nothing of the rules: it reports syntax (BPN001–003), duplicate,
+malformed and unknown tags (BPN102–104) in :attr:`Deal.problems` and leaves the rest
+to the validator. Nothing is dropped: a deal that does not parse still comes out, with
+its tags found by a plain scan, so the deals after it are read and the session around
+it is still checked.
+
+Complexity: linear in the size of the input; memory is one deal at a time.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import values
+from .cards import intern
+from .diagnostics import Diagnostic, diag
+from .model import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
+from .resources import grammar_text
+from .split import Chunk, decode_lines, split_lines
+from .variant import STANDARD
+
+_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
+_TAG_SCAN = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_UNESCAPE = re.compile(r"\\([\"\\])")
+_CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
+_UNCLOSED_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*\\?$')
+_KNOWN = frozenset(KNOWN_TAGS)
+_KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
+
+_WORDS = {
+    "TAG": 'a tag pair [Name "value"]',
+    "PLAY_TAG": 'a [Play "s"] tag',
+    "CARDS": "a card",
+    "REVOKE": "^R",
+    "SUFFIX": "a suffix (! ? !! ?? !? ?!)",
+    "NAG": "a NAG ($0 to $255)",
+    "STAR": "*",
+    "BRACE_COMMENT": "a comment",
+    "LINE_COMMENT": "a comment",
+    "$END": "the end of the deal",
+}
+
+
+def _unescape(value: str) -> str:
+    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+class _Builder(Transformer):
+    """Builds model pieces while lark parses. ``line0``/``offset0`` place the chunk."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.line0 = 0
+        self.offset0 = 0
+        self.problems: list[Diagnostic] = []
+
+    def _pos(self, tok: Token) -> Pos:
+        return Pos(tok.line + self.line0, tok.column, tok.start_pos + self.offset0)
+
+    def comment(self, children):
+        tok = children[0]
+        if tok.type == "BRACE_COMMENT":
+            return Comment(tok.value[1:-1], "{", self._pos(tok))
+        return Comment(tok.value[1:].rstrip("\r"), ";", self._pos(tok))
+
+    def _tag(self, tok: Token, comments) -> Tag:
+        m = _TAG_PARTS.match(tok.value)
+        return Tag(m.group(1), _unescape(m.group(2)), self._pos(tok), tuple(comments),
+                   tok.column + m.start(2))
+
+    def tag(self, children):
+        return self._tag(children[0], children[1:])
+
+    def played(self, children):
+        revoke = False
+        i = 0
+        if children[0].type == "REVOKE":
+            revoke = True
+            i = 1
+        run = children[i]
+        suffix = None
+        nags: list[int] = []
+        comments: list[Comment] = []
+        for note in children[i + 1 :]:
+            if type(note) is Comment:
+                comments.append(note)
+            elif note.type == "SUFFIX":
+                if suffix is not None:
+                    self.problems.append(diag("BPN001", f"a second suffix {note.value!r}: a card "
+                                              "takes one suffix at most", *self._pos(note)[:2]))
+                else:
+                    suffix = note.value
+            else:
+                n = int(note.value[1:])
+                if n > 255:
+                    self.problems.append(diag("BPN001", f"NAG {note.value} is out of range: "
+                                              "NAGs run from $0 to $255", *self._pos(note)[:2]))
+                else:
+                    nags.append(n)
+        text = run.value
+        line = run.line + self.line0
+        offset = run.start_pos + self.offset0
+        if len(text) <= 3:  # a single card, the common case after an annotation
+            cards = [PlayedCard(intern(text), Pos(line, run.column, offset))]
+        else:
+            cards = []
+            column0 = run.column
+            line_start = 0
+            for m in _CARD.finditer(text):
+                start = m.start()
+                nl = text.rfind("\n", line_start, start)
+                if nl >= 0:
+                    line += text.count("\n", line_start, start)
+                    column0 = 1 - (nl + 1)
+                    line_start = start
+                cards.append(PlayedCard(intern(m.group()), Pos(line, column0 + start, offset + start)))
+        if revoke:
+            cards[0] = cards[0]._replace(revoke=True)
+        if suffix is not None or nags or comments:
+            cards[-1] = cards[-1]._replace(suffix=suffix, nags=tuple(nags), comments=tuple(comments))
+        return cards
+
+    def end(self, children):
+        return ("end", tuple(children[1:]))
+
+    def play(self, children):
+        tag = self._tag(children[0], ())
+        comments = []
+        cards: list[PlayedCard] = []
+        closed = False
+        trailing: tuple = ()
+        for child in children[1:]:
+            if type(child) is Comment:
+                comments.append(child)
+            elif type(child) is list:
+                cards.extend(child)
+            else:
+                closed = True
+                trailing = child[1]
+        return Play(tag, None, tuple(cards), tuple(comments), closed, trailing)
+
+    def deal(self, children):
+        return children
+
+    def start(self, children):
+        return children[0]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, _Builder]:
+    builder = _Builder()
+    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=builder,
+                  maybe_placeholders=False)
+    return parser, builder
+
+
+def _syntax_problem(err: UnexpectedInput, text: str, line0: int) -> Diagnostic:
+    line = err.line + line0
+    column = err.column
+    if isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream]
+        rest_of_line = text[err.pos_in_stream :].split("\n", 1)[0].rstrip("\r")
+        if char == "{":
+            return diag("BPN002", "unterminated comment: this '{' has no closing '}'", line, column)
+        if char == "[" and _UNCLOSED_TAG.match(rest_of_line):
+            return diag("BPN002", "unterminated string: the tag value has no closing '\"' on "
+                        "this line", line, column)
+        word = re.match(r"\S{1,20}", rest_of_line)
+        shown = word.group() if word else repr(char)
+        if char == "[":
+            return diag("BPN001", f"malformed tag pair {rest_of_line[:40]!r}: expected "
+                        '[Name "value"] with a name of letters, digits and _', line, column)
+        if char == "}":
+            return diag("BPN001", "a '}' with no '{' before it", line, column)
+        expected = sorted({_WORDS.get(t, t) for t in err.allowed})
+        return diag("BPN001", f"unexpected {shown!r}; expected {', '.join(expected)}", line, column)
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        what = _WORDS.get(tok.type, tok.type)
+        if tok.type in ("CARDS", "REVOKE"):
+            msg = f"unexpected card {tok.value.split()[0]!r}: cards come after a [Play \"s\"] tag"
+        elif tok.type in ("SUFFIX", "NAG"):
+            msg = f"unexpected {tok.value!r}: a suffix or NAG stands after a card in the play section"
+        elif tok.type == "STAR":
+            msg = "unexpected '*': it ends a play section, and there is none open here"
+        else:
+            expected = sorted({_WORDS.get(t, t) for t in err.expected})
+            msg = f"unexpected {what}; expected {', '.join(expected)}"
+        return diag("BPN001", msg, line, column)
+    return diag("BPN001", f"unexpected end of the deal: {err}", line, column)  # pragma: no cover
+
+
+def _scan_tags(chunk: Chunk) -> list[Tag]:
+    """The tag pairs of a deal that did not parse, found by a plain scan."""
+    tags = []
+    text = chunk.text
+    for m in _TAG_SCAN.finditer(text):
+        line = chunk.line + text.count("\n", 0, m.start())
+        column = m.start() - text.rfind("\n", 0, m.start())
+        tags.append(Tag(m.group(1), _unescape(m.group(2)), Pos(line, column, chunk.offset + m.start()),
+                        (), column + m.start(2) - m.start()))
+    return tags
+
+
+class DealReader:
+    """Turns chunks into deals, carrying session tags from one deal to the next."""
+
+    def __init__(self) -> None:
+        self.session: dict[str, str] = {}
+        self.number = 0
+
+    def read_chunk(self, chunk: Chunk) -> Deal | None:
+        parser, builder = _parser()
+        builder.line0 = chunk.line - 1
+        builder.offset0 = chunk.offset
+        builder.problems = problems = list(chunk.problems)
+        if not chunk.text.strip():
+            return Deal(problems=tuple(problems), pos=Pos(chunk.line, 1, chunk.offset)) if problems else None
+        try:
+            items = parser.parse(chunk.text)
+        except UnexpectedInput as err:
+            problems.append(_syntax_problem(err, chunk.text, builder.line0))
+            items = _scan_tags(chunk)
+        except (UnexpectedEOF, RecursionError) as err:  # pragma: no cover - defensive
+            problems.append(diag("BPN001", f"cannot read this deal: {err}", chunk.line, 1))
+            items = _scan_tags(chunk)
+        return self.build(items, problems, chunk)
+
+    def build(self, items: list, problems: list[Diagnostic], chunk: Chunk) -> Deal | None:
+        comments = []
+        tags: list[Tag] = []
+        play: Play | None = None
+        for item in items:
+            if type(item) is Comment:
+                comments.append(item)
+            elif type(item) is Tag:
+                tags.append(item)
+            else:
+                if play is not None:
+                    problems.append(diag("BPN102", "a second [Play] tag in this deal: each deal has "
+                                         "one play section", *item.tag.pos[:2]))
+                    continue
+                play = item
+                tags.append(item.tag)
+        if not tags and not problems:
+            if not comments:
+                return None  # only escape lines
+            # A stretch of only comments between deals: kept as a comment block.
+            return Deal(comments=tuple(comments), pos=comments[0].pos, end=chunk.offset + len(chunk.text))
+        self.number += 1
+        fields: dict = {}
+        tag_map: dict[str, Tag] = {}
+        for tag in tags:
+            name = tag.name
+            if name in tag_map:
+                first = tag_map[name]
+                problems.append(diag("BPN102", f"a second [{name}] tag in this deal (the first is at "
+                                     f"line {first.pos.line}); the first one counts", *tag.pos[:2]))
+                continue
+            tag_map[name] = tag
+            if name not in _KNOWN:
+                hint = _KNOWN_LOWER.get(name.lower())
+                extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""
+                problems.append(diag("BPN104", f"unknown tag [{name}], kept as it is{extra}", *tag.pos[:2]))
+                continue
+            reader = _READERS.get(name)
+            if reader is None:
+                continue
+            try:
+                reader(tag.value, fields)
+            except values.BadValue as bad:
+                column = tag.value_column + bad.index if tag.value_column else tag.pos.column
+                problems.append(diag("BPN103", f"[{name}] {bad.message}", tag.pos.line, column))
+        if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
+            try:
+                play = play._replace(leader=values.seat(play.tag.value))
+            except values.BadValue as bad:
+                pass  # already reported through _READERS["Play"]
+        inherited = {name: self.session[name] for name in SESSION_TAGS
+                     if name not in tag_map and name in self.session}
+        for name in SESSION_TAGS:
+            if name in tag_map:
+                self.session[name] = tag_map[name].value
+        if "variant" not in fields and "Variant" in inherited:
+            try:
+                fields["variant"] = values.variant(inherited["Variant"])
+            except values.BadValue:
+                fields["variant"] = STANDARD
+        first = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
+        if comments and comments[0].pos.offset < first.offset:
+            first = comments[0].pos
+        return Deal(tags=tuple(tags), comments=tuple(comments), play=play, inherited=inherited,
+                    problems=tuple(problems), pos=first, end=chunk.offset + len(chunk.text.rstrip()),
+                    number=self.number, tag_map=tag_map, **fields)
+
+
+def _set(key, parse):
+    def read(value: str, fields: dict) -> None:
+        fields[key] = parse(value)
+    return read
+
+
+def _read_deal(value: str, fields: dict) -> None:
+    fields["deal_first"], fields["hands"] = values.deal(value)
+
+
+def _read_discard(value: str, fields: dict) -> None:
+    discard = values.optional_holding(value)
+    fields["discard"] = discard
+    fields["exchange"] = discard is not None
+
+
+def _read_kitty(value: str, fields: dict) -> None:
+    fields["kitty"] = values.holding(value.strip(), value.find(value.strip()[:1]) if value.strip() else 0)
+
+
+_READERS = {
+    "Date": lambda v, f: values.date(v),
+    "Variant": _set("variant", values.variant),
+    "Board": _set("board", values.board),
+    "Forehand": _set("forehand", values.seat),
+    "Deal": _read_deal,
+    "Kitty": _read_kitty,
+    "Contract": _set("contract", values.contract),
+    "Trump": _set("trump", values.trump),
+    "Discard": _read_discard,
+    "Tricks": _set("tricks", lambda v: values.triple(v, signed=False)),
+    "Score": _set("score", lambda v: values.triple(v, signed=True)),
+    "Total": _set("total", lambda v: values.triple(v, signed=True)),
+    "Play": lambda v, f: values.seat(v),
+}
+
+
+# ---- public entry points -----------------------------------------------------------------
+
+def iter_lines(source: BinaryIO | TextIO | Iterable, encoding: str = "utf-8"):
+    """Decoded lines of a binary or text file object."""
+    if isinstance(source, io.TextIOBase):
+        first = True
+        for line in source:
+            if first:
+                first = False
+                line = line.lstrip("\ufeff")
+            yield line, None
+        return
+    yield from decode_lines(source, encoding)
+
+
+def read_deals(source: BinaryIO | TextIO, *, encoding: str = "utf-8") -> Iterator[Deal]:
+    """Read deals one at a time from a file object (binary is best: it lets the reader
+    report invalid bytes with their offset). Comment blocks between deals come out as
+    deals with no tags (:attr:`Deal.number` 0). O(size) time, O(one deal) memory."""
+    reader = DealReader()
+    for chunk in split_lines(iter_lines(source, encoding)):
+        deal = reader.read_chunk(chunk)
+        if deal is not None:
+            yield deal
+
+
+def read_deal(source: BinaryIO | TextIO) -> Deal | None:
+    """The first deal of a file object, or None. Reads only as far as that deal's end
+    if the source is a text stream positioned at a deal (python-chess style)."""
+    return next(read_deals(source), None)
+
+
+def parse(text: str) -> list[Deal]:
+    """All deals in ``text``. Offsets in the model are offsets into ``text``."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    reader = DealReader()
+    out = []
+    for chunk in split_lines((line, None) for line in _lines(text)):
+        deal = reader.read_chunk(chunk)
+        if deal is not None:
+            out.append(deal)
+    return out
+
+
+def _lines(text: str) -> Iterator[str]:
+    """Lines of ``text`` split at LF only (as lark counts them), ends kept."""
+    start = 0
+    n = len(text)
+    while start < n:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start : end + 1]
+        start = end + 1
+
+
+def read_file(path: str | Path, *, encoding: str = "utf-8") -> Iterator[Deal]:
+    """Deals of the file at ``path``, read lazily (the file stays open while iterating)."""
+    with open(path, "rb") as fp:
+        yield from read_deals(fp, encoding=encoding)

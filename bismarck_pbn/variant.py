@@ -1,0 +1,62 @@
+"""Variants: how long a session is, which contracts it has, and what options change.
+
+Rules only; reading the ``Variant`` tag's text is the reader's job (``values.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BASES: dict[str, tuple[int, tuple[str, ...], int]] = {
+    # base: (regular deals, contracts, times each forehand may play each contract)
+    "Standard": (12, ("Spel", "Spader", "Valfri", "Pass"), 1),
+    "Grand": (24, ("Spel", "Spader", "Valfri", "Pass"), 2),
+    "Short": (8, ("Spel", "Pass"), 2),
+}
+OPTIONS = ("ValfriNT", "NoTrumpValfri", "FixedKitty")
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A base (``Standard``, ``Grand``, ``Short``) and a set of options."""
+
+    base: str = "Standard"
+    options: frozenset[str] = frozenset()
+
+    @property
+    def deals(self) -> int:
+        """Number of regular deals in a session."""
+        return BASES[self.base][0]
+
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        """Contracts this variant plays."""
+        return BASES[self.base][1]
+
+    @property
+    def per_contract(self) -> int:
+        """How often each forehand may play each contract in the regular deals."""
+        return BASES[self.base][2]
+
+    @property
+    def exact_schedule(self) -> bool:
+        """Whether each forehand must play each contract exactly ``per_contract`` times."""
+        return self.base != "Short"
+
+    def valfri_trumps(self) -> tuple[str, ...]:
+        """Trumps Valfri may be played in: suits, NT, or both."""
+        if "NoTrumpValfri" in self.options:
+            return ("NT",)
+        if "ValfriNT" in self.options:
+            return ("S", "H", "D", "C", "NT")
+        return ("S", "H", "D", "C")
+
+    def exchange_mandatory(self, contract: str) -> bool:
+        """The forehand must exchange in Valfri, and in every contract under FixedKitty."""
+        return contract == "Valfri" or "FixedKitty" in self.options
+
+    def __str__(self) -> str:
+        return " ".join([self.base, *sorted(self.options, key=OPTIONS.index)])
+
+
+STANDARD = Variant()
