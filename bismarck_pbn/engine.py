@@ -146,18 +146,19 @@ class DealState:
     def check(self, card: str, seat: int | None = None) -> Fault | None:
         """What would be wrong with ``seat`` playing ``card`` now (None: nothing)."""
         seat = seat or self.to_play
-        if self.finished:
+        if len(self.winners) >= TRICKS_PER_DEAL:
             return Fault("too_many", self.count, seat, card)
-        hand = self.hands[seat - 1]
         if card in self.played:
             return Fault("not_held", self.count, seat, card, "played")
+        hand = self.hands[seat - 1]
         if hand is not None:
             if card not in hand:
                 return Fault("not_held", self.count, seat, card, "absent")
         elif card in self.excluded or card not in DECK_SET:
             return Fault("not_held", self.count, seat, card, "other")
-        if self.trick:
-            led = self.trick[0][1][0]
+        trick = self.trick
+        if trick:
+            led = trick[0][1][0]
             if card[0] != led:
                 for held in self.follow[seat - 1]:
                     if held[0] == led:
@@ -170,41 +171,42 @@ class DealState:
         seat = self.to_play
         hand = self.hands[seat - 1]
         follow = self.follow[seat - 1]
-        removed = (hand is not None and card in hand, card in follow)
-        if removed[0]:
-            hand.discard(card)
-        if removed[1]:
-            follow.discard(card)
+        in_hand = hand is not None and card in hand
+        if in_hand:
+            hand.remove(card)
+        in_follow = card in follow
+        if in_follow:
+            follow.remove(card)
         self.played.add(card)
-        self.trick.append((seat, card))
+        trick = self.trick
+        trick.append((seat, card))
         self.count += 1
-        if len(self.trick) == 3:
-            trick = self.trick
+        if len(trick) == 3:
             winner = trick_winner(trick, self.trump)
-            self._history.append((seat, card, removed, trick))
+            self._history.append((seat, card, in_hand, in_follow, trick))
             self.won[winner - 1] += 1
             self.winners.append(winner)
             self.trick = []
             self.to_play = winner
             return winner
-        self._history.append((seat, card, removed, None))
-        self.to_play = left_of(seat)
+        self._history.append((seat, card, in_hand, in_follow, None))
+        self.to_play = seat % 3 + 1
         return None
 
     def undo(self) -> str | None:
         """Take back the last card played; return it (None when nothing was played)."""
         if not self._history:
             return None
-        seat, card, removed, trick = self._history.pop()
+        seat, card, in_hand, in_follow, trick = self._history.pop()
         if trick is not None:
             winner = self.winners.pop()
             self.won[winner - 1] -= 1
             self.trick = trick[:-1]
         else:
             self.trick.pop()
-        if removed[0]:
+        if in_hand:
             self.hands[seat - 1].add(card)
-        if removed[1]:
+        if in_follow:
             self.follow[seat - 1].add(card)
         self.played.discard(card)
         self.count -= 1
@@ -307,7 +309,7 @@ def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[
     stopped = False
     trick_faulted = False
     for i, card in enumerate(cards):
-        if state.finished:
+        if len(state.winners) >= TRICKS_PER_DEAL:
             faults.append(Fault("too_many", state.count, state.to_play, card))
             break
         if unknown_trump and state.winners:

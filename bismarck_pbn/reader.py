@@ -28,6 +28,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import values
 from .cards import intern
+from .cards import _INTERN as _CARDS_BY_TEXT
 from .diagnostics import Diagnostic, diag
 from .model import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
 from .resources import grammar_text
@@ -43,7 +44,7 @@ _KNOWN = frozenset(KNOWN_TAGS)
 _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
 
 _WORDS = {
-    "TAG": 'a tag pair [Name "value"]',
+    "TAGS": 'a tag pair [Name "value"]',
     "PLAY_TAG": 'a [Play "s"] tag',
     "CARDS": "a card",
     "REVOKE": "^R",
@@ -56,8 +57,12 @@ _WORDS = {
 }
 
 
+_INTERN = dict(_CARDS_BY_TEXT)
+_INTERN.update({c[0] + "10": c for c in _CARDS_BY_TEXT if c[1] == "T"})
+
+
 def _unescape(value: str) -> str:
-    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+    return _UNESCAPE.sub(r"\1", value)
 
 
 class _Builder(Transformer):
@@ -83,8 +88,6 @@ class _Builder(Transformer):
         return Tag(m.group(1), _unescape(m.group(2)), self._pos(tok), tuple(comments),
                    tok.column + m.start(2))
 
-    def tag(self, children):
-        return self._tag(children[0], children[1:])
 
     def played(self, children):
         revoke = False
@@ -116,19 +119,17 @@ class _Builder(Transformer):
         line = run.line + self.line0
         offset = run.start_pos + self.offset0
         if len(text) <= 3:  # a single card, the common case after an annotation
-            cards = [PlayedCard(intern(text), Pos(line, run.column, offset))]
+            cards = [PlayedCard(_INTERN[text], Pos(line, run.column, offset))]
         else:
             cards = []
-            column0 = run.column
-            line_start = 0
-            for m in _CARD.finditer(text):
-                start = m.start()
-                nl = text.rfind("\n", line_start, start)
-                if nl >= 0:
-                    line += text.count("\n", line_start, start)
-                    column0 = 1 - (nl + 1)
-                    line_start = start
-                cards.append(PlayedCard(intern(m.group()), Pos(line, column0 + start, offset + start)))
+            column = run.column
+            for segment in text.split("\n"):
+                for m in _CARD.finditer(segment):
+                    start = m.start()
+                    cards.append(PlayedCard(_INTERN[m.group()], Pos(line, column + start, offset + start)))
+                offset += len(segment) + 1
+                line += 1
+                column = 1
         if revoke:
             cards[0] = cards[0]._replace(revoke=True)
         if suffix is not None or nags or comments:
@@ -154,8 +155,35 @@ class _Builder(Transformer):
                 trailing = child[1]
         return Play(tag, None, tuple(cards), tuple(comments), closed, trailing)
 
+    def _tags(self, tok: Token) -> list[Tag]:
+        """The tag pairs of a TAGS run, each with its own line and column."""
+        text = tok.value
+        line = tok.line + self.line0
+        offset = tok.start_pos + self.offset0
+        column = tok.column
+        tags = []
+        for segment in text.split("\n"):
+            for m in _TAG_SCAN.finditer(segment):
+                start = m.start()
+                value = m.group(2)
+                tags.append(Tag(m.group(1), _unescape(value) if "\\" in value else value,
+                                Pos(line, column + start, offset + start), (), column + m.start(2)))
+            offset += len(segment) + 1
+            line += 1
+            column = 1
+        return tags
+
     def deal(self, children):
-        return children
+        items: list = []
+        for child in children:
+            if type(child) is Token:
+                items.extend(self._tags(child))
+            elif type(child) is Comment and items and type(items[-1]) is Tag:
+                tag = items[-1]
+                items[-1] = tag._replace(comments=tag.comments + (child,))
+            else:
+                items.append(child)
+        return items
 
     def start(self, children):
         return children[0]

@@ -27,7 +27,7 @@ _BASES = {b.lower(): b for b in BASES}
 _OPTIONS = {o.lower(): o for o in OPTIONS}
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
-_RANK_SET = frozenset(RANKS)
+_BY_SUIT = {suit: {r: intern(suit + r) for r in RANKS} for suit in SUITS}
 
 
 def seat(value: str) -> int:
@@ -120,19 +120,17 @@ def holding(value: str, offset: int = 0) -> tuple[str, ...]:
     if len(parts) != 4:
         raise BadValue(f"a holding has four suits separated by dots (S.H.D.C), not {value!r}",
                        offset)
-    cards = []
+    cards: list[str] = []
     pos = offset
     for suit, ranks in zip(SUITS, parts):
-        i = 0
-        while i < len(ranks):
-            r = ranks[i]
-            if r == "1" and ranks[i + 1 : i + 2] == "0":
-                r = "T"
-                i += 1
-            elif r not in _RANK_SET:
-                raise BadValue(f"{r!r} is not a rank (A K Q J T 9 … 2) in {value!r}", pos + i)
-            cards.append(intern(suit + r))
-            i += 1
+        if "1" in ranks:
+            ranks = ranks.replace("10", "T")
+        table = _BY_SUIT[suit]
+        try:
+            cards.extend([table[r] for r in ranks])
+        except KeyError:
+            bad = next(i for i, r in enumerate(ranks) if r not in table)
+            raise BadValue(f"{ranks[bad]!r} is not a rank (A K Q J T 9 … 2) in {value!r}", pos + bad) from None
         pos += len(ranks) + 1
     return sort_cards(cards)
 
