@@ -255,6 +255,8 @@ class Replay(NamedTuple):
     """Winner of each complete trick."""
     stopped: bool
     """True when the replay could not go past the first trick (trump unknown)."""
+    seats: list[int] = []
+    """The seat that played each card, in order (as far as the replay went)."""
 
 
 def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], trump: str | None,
@@ -329,7 +331,7 @@ def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[
                 state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
         state.play(card)
     won = (state.won[0], state.won[1], state.won[2])
-    return Replay(faults, won, len(state.winners), list(state.winners), stopped), seats
+    return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats
 
 
 def _resync(state: DealState, cards, i: int, explained: bool, faults: list[Fault] | None) -> None:

@@ -45,6 +45,8 @@ class Checked(NamedTuple):
     deal: Deal
     diagnostics: list[Diagnostic]
     result: DealResult
+    total: tuple[int, int, int] | None = None
+    """The session's running total after this deal, as far as it is known."""
 
     @property
     def ok(self) -> bool:
@@ -453,6 +455,8 @@ def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
             checked.diagnostics.extend(now)
             if before and pending is not None:
                 pending.diagnostics.extend(before)
+            if deal.board is not None:
+                checked = checked._replace(total=session.totals)
         if pending is not None:
             yield pending
         pending = checked

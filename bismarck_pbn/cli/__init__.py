@@ -12,6 +12,8 @@ import sys
 
 import typer
 
+from .convert import convert_command, schema_command
+from .fmt import fmt_command
 from .validate import validate_command
 
 app = typer.Typer(
@@ -25,6 +27,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command("validate")(validate_command)
+app.command("fmt")(fmt_command)
+app.command("convert")(convert_command)
+app.command("schema")(schema_command)
 
 
 def _version(value: bool) -> None:

@@ -63,3 +63,39 @@ def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
 
 def iter_sources(sources: list[Source]) -> Iterator[Source]:
     yield from sources
+
+
+class ReadFailure(Exception):
+    """A source that cannot be used; the message says why, the code is the exit status."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+def read_text(source: Source, encoding: str) -> tuple[str, bytes]:
+    """The whole text of a source, decoded strictly (so that writing it back loses
+    nothing), and the raw bytes it came from."""
+    try:
+        if source.path is None:
+            data = sys.stdin.buffer.read()
+        else:
+            data = source.path.read_bytes()
+    except OSError as exc:
+        raise ReadFailure(f"{source.name}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ReadFailure(f"{source.name}:{line}: BPN003 error: not valid {encoding.upper()} at byte "
+                          f"offset {e.start}; nothing was written (try --encoding latin-1)", 1) from None
+    except LookupError:
+        raise ReadFailure(f"unknown encoding {encoding!r}") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text, data
+
+
+def syntax_problems(deals) -> list:
+    """The reader's syntax and encoding problems: what stops a file being written back."""
+    return [p for d in deals for p in d.problems if p.code in ("BPN001", "BPN002", "BPN003")]

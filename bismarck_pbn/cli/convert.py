@@ -1,0 +1,155 @@
+"""``bpn convert``: BPN to JSON or JSON Lines and back."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..jsonio import SchemaError, iter_dicts, iter_jsonl, iter_jsonl_deals, loads, FORMAT, VERSION
+from ..reader import read_deals
+from ..safewrite import atomic_write
+from ..writer import iter_text
+from .common import ReadFailure, Source, err_console, read_text
+
+
+class Kind(str, Enum):
+    json = "json"
+    jsonl = "jsonl"
+    bpn = "bpn"
+
+
+_EXTENSIONS = {".bpn": Kind.bpn, ".pbn": Kind.bpn, ".json": Kind.json, ".jsonl": Kind.jsonl,
+               ".ndjson": Kind.jsonl}
+
+
+class _SyntaxStop(Exception):
+    pass
+
+
+def _sniff(text: str) -> Kind:
+    """JSON, JSON Lines or BPN, from the content (for standard input)."""
+    stripped = text.lstrip()
+    if not stripped.startswith("{"):
+        return Kind.bpn
+    first = stripped.split("\n", 1)[0]
+    try:
+        obj = json.loads(first)
+    except json.JSONDecodeError:
+        return Kind.json
+    return Kind.json if isinstance(obj, dict) and "deals" in obj else Kind.jsonl
+
+
+def _clean(deals, name: str):
+    """Pass deals through, stopping at the first that cannot be converted faithfully."""
+    for deal in deals:
+        bad = [p for p in deal.problems if p.code in ("BPN001", "BPN002", "BPN003")]
+        if bad:
+            raise _SyntaxStop("\n".join(str(p.at(name)) for p in bad))
+        yield deal
+
+
+def _json_document(dicts) -> "Iterator[str]":
+    yield f'{{"format": "{FORMAT}", "version": {VERSION}, "deals": ['
+    first = True
+    for d in dicts:
+        yield ("\n" if first else ",\n") + json.dumps(d, ensure_ascii=False)
+        first = False
+    yield "\n]}\n"
+
+
+def convert_command(
+    path: Annotated[str, typer.Argument(help="The input: .bpn, .json or .jsonl, or - for standard input "
+                                        "(its kind is then told from the content).", show_default=False)],
+    to: Annotated[Kind, typer.Option("--to", "-t", help="What to write.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="Where to write (- for standard output). "
+                                        "A file is written atomically.")] = "-",
+    with_replay: Annotated[bool, typer.Option(
+        "--with-replay", help="JSON only: add each trick's winner and running count, and each deal's computed "
+        "tricks, score and running total.")] = False,
+    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of BPN input.")] = "utf-8",
+) -> None:
+    """Convert between BPN, JSON (one document) and JSON Lines (one deal a line, for big
+    archives; read and written as a stream).
+
+    JSON written always fits the schema ([bold]bpn schema[/bold]); JSON read is checked
+    against it first, and a fault is reported with its JSON path. BPN written is the
+    canonical form, so BPN -> JSON -> BPN gives back exactly what [bold]bpn fmt[/bold] gives.
+
+    Exit status: 0 converted, 1 the input has a syntax error or does not fit the
+    schema (nothing is written to a file), 2 unreadable input or wrong usage.
+
+    Examples:
+
+      bpn convert club-night.bpn --to json -o club-night.json
+
+      bpn convert archive.jsonl --to bpn -o archive.bpn
+
+      cat club-night.bpn | bpn convert - --to jsonl --with-replay | jq .result.score
+    """
+    err = err_console()
+    source = Source("<stdin>", None) if path == "-" else Source(path, Path(path))
+    if source.path is not None and not source.path.is_file():
+        err.print(f"bpn: {path}: no such file", style="red")
+        raise typer.Exit(2)
+    kind = _EXTENSIONS.get(source.path.suffix.lower()) if source.path is not None else None
+    try:
+        if kind is None or kind is not Kind.bpn or source.path is None:
+            text, _ = read_text(source, "utf-8" if kind is not Kind.bpn else encoding)
+            if kind is None:
+                kind = _sniff(text)
+        else:
+            text = None
+    except ReadFailure as exc:
+        err.print(f"bpn: {exc}", style="red")
+        raise typer.Exit(exc.code)
+
+    if kind is Kind.bpn:
+        fp = io.BytesIO(text.encode("utf-8")) if text is not None else open(source.path, "rb")
+        deals = _clean(read_deals(fp, encoding="utf-8" if text is not None else encoding), source.name)
+    elif kind is Kind.json:
+        try:
+            deals = iter(loads(text))
+        except SchemaError as exc:
+            err.print(f"bpn: {source.name}: {exc}", style="red")
+            raise typer.Exit(1)
+    else:
+        deals = iter_jsonl_deals(text.splitlines())
+
+    if to is Kind.bpn:
+        pieces = iter_text(deals)
+    elif to is Kind.json:
+        pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
+    else:
+        pieces = iter_jsonl(deals, with_replay=with_replay)
+    try:
+        if output == "-":
+            write = sys.stdout.write
+            for piece in pieces:
+                write(piece)
+            sys.stdout.flush()
+        else:
+            atomic_write(output, pieces)
+    except _SyntaxStop as exc:
+        err.print(str(exc))
+        err.print(f"bpn: {source.name}: cannot convert a deal with syntax errors (fix what bpn validate "
+                  "reports); nothing was written" + (" to " + output if output != "-" else ""), style="red")
+        raise typer.Exit(1)
+    except SchemaError as exc:
+        err.print(f"bpn: {source.name}: {exc}", style="red")
+        raise typer.Exit(1)
+    except OSError as exc:
+        err.print(f"bpn: {output}: cannot write: {exc.strerror or exc}", style="red")
+        raise typer.Exit(2)
+
+
+def schema_command() -> None:
+    """Print the JSON Schema (draft 2020-12) of the JSON that [bold]bpn convert[/bold] writes and reads."""
+    from ..resources import data_path
+
+    sys.stdout.write(data_path("schemas", "bpn.schema.json").read_text(encoding="utf-8"))

@@ -1,0 +1,227 @@
+"""Deals as JSON: export for analysts, import back to the model, checked by the schema.
+
+A document is ``{"format": "bpn-json", "version": 1, "deals": [...]}``; JSON Lines
+holds one deal object per line, for archives too big to load at once. A deal's
+``tags`` and ``play`` are the record; its other fields are what the reader and the
+engine make of it (readOnly in the schema, ignored on import). Import builds the same
+model items the text parser builds and hands them to the same reader step, so
+BPN → JSON → BPN gives exactly the canonical text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import Any
+
+from .model import NOWHERE, Comment, Deal, Play, PlayedCard, Tag
+from .reader import DealReader
+from .resources import data_path
+from .split import Chunk
+from .validate import Checked, check_deal, validate_deals
+from .writer import canonical_tags, canonical_value
+
+FORMAT = "bpn-json"
+VERSION = 1
+
+
+class SchemaError(ValueError):
+    """JSON that does not fit the schema; ``where`` is a JSON path like ``$.deals[3].tags``."""
+
+    def __init__(self, where: str, message: str, line: int | None = None):
+        self.where = where
+        self.message = message
+        self.line = line
+        prefix = f"line {line}: " if line is not None else ""
+        super().__init__(f"{prefix}{where}: {message}")
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The JSON Schema (draft 2020-12) of a BPN JSON document."""
+    return json.loads(data_path("schemas", "bpn.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=2)
+def _validator(part: str):
+    from jsonschema import Draft202012Validator
+
+    root = schema()
+    if part == "deal":
+        target = {"$ref": "#/$defs/deal", "$defs": root["$defs"]}
+    else:
+        target = root
+    return Draft202012Validator(target)
+
+
+def check(obj: Any, *, part: str = "document", line: int | None = None) -> None:
+    """Raise :class:`SchemaError` at the first (deepest, then first in order) place where
+    ``obj`` breaks the schema. ``part`` is ``"document"`` or ``"deal"`` (a JSON Lines row)."""
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator(part).iter_errors(obj))
+    if error is not None:
+        raise SchemaError(error.json_path, error.message, line)
+
+
+# ---- export -------------------------------------------------------------------------
+
+def _comments(comments: Iterable[Comment]) -> list[dict]:
+    return [{"kind": c.kind, "text": c.text} for c in comments]
+
+
+def _card(card: PlayedCard, seat: int | None) -> dict:
+    out: dict[str, Any] = {"card": card.card}
+    if seat is not None:
+        out["seat"] = seat
+    out["suffix"] = card.suffix
+    out["nags"] = list(card.nags)
+    out["comments"] = _comments(card.comments)
+    out["revoke"] = card.revoke
+    return out
+
+
+def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
+    """One deal as a JSON-ready dict (see the schema). O(n)."""
+    if isinstance(checked, Deal):
+        checked = check_deal(checked)
+    deal = checked.deal
+    if not deal.syntax_ok:
+        raise ValueError(f"deal {deal.number} has a syntax error and cannot be converted")
+    out: dict[str, Any] = {"number": deal.number, "comments": _comments(deal.comments)}
+    if not deal.tags:
+        out["tags"] = []
+        return out
+    tags = canonical_tags(deal)
+    out["tags"] = [{"name": t.name, "value": t.value, "comments": _comments(t.comments)} for t in tags]
+    headers = {t.name: t.value for t in tags}
+    out["event"] = headers.get("Event")
+    out["date"] = headers.get("Date")
+    out["variant"] = str(deal.variant)
+    out["players"] = [headers.get(f"Player{s}") for s in (1, 2, 3)]
+    out["board"] = deal.board
+    out["forehand"] = deal.forehand
+    out["contract"] = deal.contract
+    trump = headers.get("Trump")
+    out["trump"] = trump if trump in ("S", "H", "D", "C", "NT") else None
+    out["hands"] = ({str(s): list(h) if h is not None else None for s, h in zip((1, 2, 3), deal.hands)}
+                    if deal.hands is not None else None)
+    out["kitty"] = list(deal.kitty) if deal.kitty is not None else None
+    out["exchange"] = deal.exchange
+    out["discard"] = list(deal.discard) if deal.discard is not None else None
+    out["tricks"] = list(deal.tricks) if deal.tricks is not None else None
+    out["score"] = list(deal.score) if deal.score is not None else None
+    out["total"] = list(deal.total) if deal.total is not None else None
+    play = deal.play
+    if play is None:
+        out["play"] = None
+    else:
+        replay = checked.result.replay
+        seats = replay.seats if replay is not None else []
+        leader_value = canonical_value("Play", play.tag.value)
+        tricks = []
+        won = [0, 0, 0]
+        for i in range(0, len(play.cards), 3):
+            group = play.cards[i : i + 3]
+            trick: dict[str, Any] = {}
+            if i < len(seats):
+                trick["leader"] = seats[i]
+            trick["cards"] = [_card(c, seats[i + k] if i + k < len(seats) else None) for k, c in enumerate(group)]
+            n = i // 3
+            if with_replay and replay is not None and n < len(replay.winners):
+                winner = replay.winners[n]
+                won[winner - 1] += 1
+                trick["winner"] = winner
+                trick["won"] = list(won)
+            tricks.append(trick)
+        out["play"] = {
+            "leader": int(leader_value) if leader_value in ("1", "2", "3") else leader_value,
+            "comments": _comments(play.comments),
+            "tricks": tricks,
+            "trailing": _comments(play.trailing),
+        }
+    if with_replay:
+        result = checked.result
+        out["result"] = {
+            "tricks": list(result.tricks) if result.tricks is not None else None,
+            "score": list(result.score) if result.score is not None else None,
+            "total": list(checked.total) if checked.total is not None else None,
+            "tricks_played": result.replay.tricks if result.replay is not None else 0,
+            "errors": sum(1 for d in checked.diagnostics if d.is_error),
+        }
+    return out
+
+
+def iter_dicts(deals: Iterable[Deal], *, with_replay: bool = False) -> Iterator[dict]:
+    """Deals as dicts, checked on the way (for seats, winners and running totals)."""
+    for checked in validate_deals(deals):
+        yield deal_to_dict(checked, with_replay=with_replay)
+
+
+def dumps(deals: Iterable[Deal], *, with_replay: bool = False, indent: int | None = 1) -> str:
+    """A whole JSON document."""
+    doc = {"format": FORMAT, "version": VERSION, "deals": list(iter_dicts(deals, with_replay=with_replay))}
+    return json.dumps(doc, ensure_ascii=False, indent=indent) + "\n"
+
+
+def iter_jsonl(deals: Iterable[Deal], *, with_replay: bool = False) -> Iterator[str]:
+    """JSON Lines: one compact deal object per line. O(1) memory per deal."""
+    for d in iter_dicts(deals, with_replay=with_replay):
+        yield json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+# ---- import ----------------------------------------------------------------------------
+
+_EMPTY_CHUNK = Chunk("", 0, 0, ())
+
+
+def _from_comments(items: Iterable[dict] | None) -> tuple[Comment, ...]:
+    return tuple(Comment(c["text"], c["kind"], NOWHERE) for c in items or ())
+
+
+def deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
+    """Build a deal from a (schema-checked) dict with the reader's own last step, so the
+    result is what reading the same record as text gives. ``reader`` carries session
+    tags from one deal to the next."""
+    items: list = list(_from_comments(obj.get("comments")))
+    for t in obj.get("tags", ()):
+        items.append(Tag(t["name"], t["value"], NOWHERE, _from_comments(t.get("comments"))))
+    play = obj.get("play")
+    if play is not None:
+        cards = []
+        for trick in play.get("tricks", ()):
+            for c in trick["cards"]:
+                cards.append(PlayedCard(c["card"], NOWHERE, bool(c.get("revoke")), c.get("suffix"),
+                                        tuple(c.get("nags") or ()), _from_comments(c.get("comments"))))
+        tag = Tag("Play", str(play["leader"]), NOWHERE)
+        items.append(Play(tag, None, tuple(cards), _from_comments(play.get("comments")), True,
+                          _from_comments(play.get("trailing"))))
+    return reader.build(items, [], _EMPTY_CHUNK)
+
+
+def loads(text: str) -> list[Deal]:
+    """Deals from a JSON document (checked against the schema first)."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SchemaError("$", f"not JSON: {e.msg}", e.lineno) from None
+    check(obj)
+    reader = DealReader()
+    return [d for d in (deal_from_dict(x, reader) for x in obj["deals"]) if d is not None]
+
+
+def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
+    """Deals from JSON Lines, one at a time, each line checked against the schema."""
+    reader = DealReader()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
+        check(obj, part="deal", line=number)
+        deal = deal_from_dict(obj, reader)
+        if deal is not None:
+            yield deal

@@ -1,0 +1,89 @@
+"""Writing files without ever losing the user's data.
+
+Every command that writes goes through :func:`atomic_write`: the new content goes to a
+temporary file in the same directory, is flushed and synced, takes the original's
+permissions, and is renamed over the original in one step. A process killed at any
+moment leaves either the old file or the new one, never a mix. With a
+:class:`Fingerprint` taken when the file was read, a file changed on disk since then
+is not overwritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class ChangedOnDisk(OSError):
+    """The file changed after it was read; the write was not done."""
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    size: int
+    mtime_ns: int
+    sha256: str
+
+    @classmethod
+    def of_bytes(cls, path: str | Path, data: bytes) -> Fingerprint:
+        st = os.stat(path)
+        return cls(st.st_size, st.st_mtime_ns, hashlib.sha256(data).hexdigest())
+
+    def matches(self, path: str | Path) -> bool:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return False
+        if st.st_size != self.size:
+            return False
+        if st.st_mtime_ns == self.mtime_ns:
+            return True
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest() == self.sha256
+
+
+def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str = "utf-8",
+                 expect: Fingerprint | None = None) -> None:
+    """Write ``pieces`` to ``path`` atomically (temporary file, fsync, rename), keeping
+    the original's permissions. With ``expect``, refuse (:class:`ChangedOnDisk`) if the
+    file no longer matches it."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    if isinstance(pieces, str):
+        pieces = (pieces,)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as fp:
+            for piece in pieces:
+                fp.write(piece)
+            fp.flush()
+            os.fsync(fp.fileno())
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        if expect is not None and not expect.matches(path):
+            raise ChangedOnDisk(f"{path} changed on disk since it was read; not overwritten")
+        os.replace(tmp, path)
+        tmp = None
+        try:
+            dir_fd = os.open(directory, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        except OSError:
+            pass
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
