@@ -27,7 +27,6 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import values
-from .cards import intern
 from .cards import _INTERN as _CARDS_BY_TEXT
 from .diagnostics import Diagnostic, diag
 from .model import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
@@ -317,7 +316,7 @@ class DealReader:
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
             try:
                 play = play._replace(leader=values.seat(play.tag.value))
-            except values.BadValue as bad:
+            except values.BadValue:
                 pass  # already reported through _READERS["Play"]
         inherited = {name: self.session[name] for name in SESSION_TAGS
                      if name not in tag_map and name in self.session}

@@ -23,7 +23,7 @@ from typing import BinaryIO, NamedTuple, TextIO
 from . import engine
 from .cards import DECK, DECK_SET, sort_cards
 from .diagnostics import WARNING, Diagnostic, diag
-from .model import NOWHERE, Deal, Pos, Tag
+from .model import NOWHERE, Deal, Tag
 from .reader import parse, read_deals
 
 SEAT_NAMES = {1: "seat 1", 2: "seat 2", 3: "seat 3"}

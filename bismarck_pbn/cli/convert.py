@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 import json
 import sys
 from enum import Enum
@@ -15,7 +16,7 @@ from ..jsonio import SchemaError, iter_dicts, iter_jsonl, iter_jsonl_deals, load
 from ..reader import read_deals
 from ..safewrite import atomic_write
 from ..writer import iter_text
-from .common import ReadFailure, Source, err_console, read_text
+from .common import err_console
 
 
 class Kind(str, Enum):
@@ -32,17 +33,57 @@ class _SyntaxStop(Exception):
     pass
 
 
-def _sniff(text: str) -> Kind:
-    """JSON, JSON Lines or BPN, from the content (for standard input)."""
-    stripped = text.lstrip()
+def _sniff(first: bytes) -> Kind:
+    """JSON, JSON Lines or BPN, from the first non-empty line (for standard input)."""
+    stripped = first.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
     if not stripped.startswith("{"):
         return Kind.bpn
-    first = stripped.split("\n", 1)[0]
     try:
-        obj = json.loads(first)
+        obj = json.loads(stripped)
     except json.JSONDecodeError:
         return Kind.json
     return Kind.json if isinstance(obj, dict) and "deals" in obj else Kind.jsonl
+
+
+class _Chained(io.RawIOBase):
+    """Some bytes already read, then the rest of a stream: lets stdin be sniffed and
+    still be read as a stream."""
+
+    def __init__(self, head: bytes, rest) -> None:
+        self.head = head
+        self.rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.rest.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _open_input(path: str):
+    """The input's kind and a binary stream over it; files and stdin both stream."""
+    if path != "-":
+        kind = _EXTENSIONS.get(Path(path).suffix.lower())
+        fp = open(path, "rb")
+        if kind is not None:
+            return kind, fp
+        stdin = fp
+    else:
+        stdin = sys.stdin.buffer
+    head = b""
+    while True:
+        line = stdin.readline()
+        head += line
+        if not line or line.strip():
+            break
+    return _sniff(head), io.BufferedReader(_Chained(head, stdin))
 
 
 def _clean(deals, name: str):
@@ -54,7 +95,7 @@ def _clean(deals, name: str):
         yield deal
 
 
-def _json_document(dicts) -> "Iterator[str]":
+def _json_document(dicts) -> Iterator[str]:
     yield f'{{"format": "{FORMAT}", "version": {VERSION}, "deals": ['
     first = True
     for d in dicts:
@@ -93,34 +134,25 @@ def convert_command(
       cat club-night.bpn | bpn convert - --to jsonl --with-replay | jq .result.score
     """
     err = err_console()
-    source = Source("<stdin>", None) if path == "-" else Source(path, Path(path))
-    if source.path is not None and not source.path.is_file():
+    if path != "-" and not Path(path).is_file():
         err.print(f"bpn: {path}: no such file", style="red")
         raise typer.Exit(2)
-    kind = _EXTENSIONS.get(source.path.suffix.lower()) if source.path is not None else None
     try:
-        if kind is None or kind is not Kind.bpn or source.path is None:
-            text, _ = read_text(source, "utf-8" if kind is not Kind.bpn else encoding)
-            if kind is None:
-                kind = _sniff(text)
-        else:
-            text = None
-    except ReadFailure as exc:
-        err.print(f"bpn: {exc}", style="red")
-        raise typer.Exit(exc.code)
-
+        kind, raw = _open_input(path)
+    except OSError as exc:
+        err.print(f"bpn: {path}: cannot read: {exc.strerror or exc}", style="red")
+        raise typer.Exit(2)
+    name = "<stdin>" if path == "-" else path
     if kind is Kind.bpn:
-        fp = io.BytesIO(text.encode("utf-8")) if text is not None else open(source.path, "rb")
-        deals = _clean(read_deals(fp, encoding="utf-8" if text is not None else encoding), source.name)
+        deals = _clean(read_deals(raw, encoding=encoding), name)
     elif kind is Kind.json:
         try:
-            deals = iter(loads(text))
-        except SchemaError as exc:
-            err.print(f"bpn: {source.name}: {exc}", style="red")
+            deals = iter(loads(raw.read().decode("utf-8-sig")))
+        except (SchemaError, UnicodeDecodeError) as exc:
+            err.print(f"bpn: {name}: {exc}", style="red")
             raise typer.Exit(1)
     else:
-        deals = iter_jsonl_deals(text.splitlines())
-
+        deals = iter_jsonl_deals(io.TextIOWrapper(raw, encoding="utf-8-sig"))
     if to is Kind.bpn:
         pieces = iter_text(deals)
     elif to is Kind.json:
@@ -137,11 +169,11 @@ def convert_command(
             atomic_write(output, pieces)
     except _SyntaxStop as exc:
         err.print(str(exc))
-        err.print(f"bpn: {source.name}: cannot convert a deal with syntax errors (fix what bpn validate "
+        err.print(f"bpn: {name}: cannot convert a deal with syntax errors (fix what bpn validate "
                   "reports); nothing was written" + (" to " + output if output != "-" else ""), style="red")
         raise typer.Exit(1)
     except SchemaError as exc:
-        err.print(f"bpn: {source.name}: {exc}", style="red")
+        err.print(f"bpn: {name}: {exc}", style="red")
         raise typer.Exit(1)
     except OSError as exc:
         err.print(f"bpn: {output}: cannot write: {exc.strerror or exc}", style="red")
