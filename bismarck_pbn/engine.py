@@ -95,8 +95,8 @@ class DealState:
 
     ``hands`` are the cards each seat holds when play starts (after the exchange),
     by seat − 1. A hand may be None when it is not known; then ``follow`` may give the
-    cards that seat is known to hold (for the follow-suit check) and ``excluded`` the
-    cards it surely does not hold (other known hands, discards, an unused kitty).
+    cards that seat is known to hold (for the follow-suit check) and ``excluded[s-1]``
+    the cards seat s surely does not hold (other known hands, discards, an unused kitty).
     Each call is O(1) apart from the follow-suit check, O(cards held).
     """
 
@@ -104,7 +104,7 @@ class DealState:
     trump: str | None
     leader: int
     follow: list[set[str]] = field(default_factory=list)
-    excluded: set[str] = field(default_factory=set)
+    excluded: list[set[str]] = field(default_factory=lambda: [set(), set(), set()])
 
     def __post_init__(self) -> None:
         self.hands = [set(h) if h is not None else None for h in self.hands]
@@ -154,7 +154,7 @@ class DealState:
         if hand is not None:
             if card not in hand:
                 return Fault("not_held", self.count, seat, card, "absent")
-        elif card in self.excluded or card not in DECK_SET:
+        elif card in self.excluded[seat - 1] or card not in DECK_SET:
             return Fault("not_held", self.count, seat, card, "other")
         trick = self.trick
         if trick:
@@ -260,15 +260,16 @@ class Replay(NamedTuple):
 
 
 def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], trump: str | None,
-           leader: int, excluded: Iterable[str] = (), unknown_trump: bool = False,
+           leader: int, excluded: Sequence[Iterable[str]] = ((), (), ()), unknown_trump: bool = False,
            exact: Sequence[bool] = (True, True, True)) -> Replay:
     """Replay a recorded play, checking each card, and never stopping at a fault:
     after a card not held or a revoke the replay goes on.
 
     ``hands[s-1]`` is what seat s may play: exactly its cards when ``exact[s-1]``, a
     superset otherwise (the forehand when the exchange was not recorded: hand and
-    kitty), or None when not known at all. For follow-suit, a seat is held to the
-    cards it surely had: its exact hand, or else the cards it is seen to play.
+    kitty), or None when not known at all; then ``excluded[s-1]`` are the cards seat s
+    surely did not have. For follow-suit, a seat is held to the cards it surely had:
+    its exact hand, or else the cards it is seen to play.
 
     When the lead card of a trick is not the computed leader's but belongs to exactly
     one other known hand (and the trick's other cards fit), that seat won the last
@@ -305,7 +306,7 @@ def _fits(hands, seat: int, card: str) -> bool:
 def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[Replay, list[int]]:
     state = DealState([set(h) if h is not None else None for h in hands], trump, leader,
                       follow=[set(f) for f in follow] if follow is not None else [],
-                      excluded=set(excluded))
+                      excluded=[set(e) for e in excluded])
     faults: list[Fault] = []
     seats: list[int] = []
     stopped = False

@@ -311,7 +311,8 @@ class DealReader:
             try:
                 reader(tag.value, fields)
             except values.BadValue as bad:
-                column = tag.value_column + bad.index if tag.value_column else tag.pos.column
+                located = bad.index is not None and tag.value_column
+                column = tag.value_column + bad.index if located else tag.pos.column
                 problems.append(diag("BPN103", f"[{name}] {bad.message}", tag.pos.line, column))
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
             try:

@@ -94,7 +94,8 @@ def check_deal(deal: Deal) -> Checked:
     unknown_trump = False
     if contract is not None:
         implied = engine.implied_trump(contract)
-        if contract not in variant.contracts:
+        tie_break = deal.board is not None and deal.board > variant.deals and contract == "Valfri"
+        if contract not in variant.contracts and not tie_break:
             out.append(diag("BPN403", f"{contract} is not played in the {variant.base} variant "
                             f"(its contracts: {', '.join(variant.contracts)})", *_at(tag("Contract"), deal)))
         if implied is not None:
@@ -239,36 +240,43 @@ def _check_holdings(deal: Deal, hands: list, kitty, out: list[Diagnostic]) -> bo
 
 
 def _hands_in_play(forehand, hands, kitty, discard, exchange):
-    """Each seat's cards when play starts (after the exchange), whether exact, and the
-    cards no unknown hand can hold."""
+    """Each seat's cards when play starts (after the exchange), whether that is exact,
+    and for each seat the cards it surely does not hold (used where a hand is unknown)."""
     play_hands = [set(h) if h is not None else None for h in hands]
     exact = [True, True, True]
-    excluded: set[str] = set()
-    for h in hands:
-        if h is not None:
-            excluded |= set(h)
-    if forehand is not None:
+    out_of_play = set(discard) if exchange and discard else set()
+    if forehand is None:
+        if exchange is not False:
+            # Some seat may have taken the kitty, and we do not know which: check the
+            # play against what each seat is seen to play.
+            return [None, None, None], exact, [out_of_play] * 3
+        if kitty is not None:
+            out_of_play |= set(kitty)
+    else:
         i = forehand - 1
         dealt = play_hands[i]
         if exchange is False:
             if kitty is not None:
-                excluded |= set(kitty)
+                out_of_play |= set(kitty)
         elif exchange is True and discard is not None:
-            excluded |= set(discard)
             if dealt is not None:
-                if kitty is not None:
-                    play_hands[i] = (dealt | set(kitty)) - set(discard)
-                else:
-                    play_hands[i] = None  # four unknown kitty cards in the hand
+                play_hands[i] = (dealt | set(kitty)) - set(discard) if kitty is not None else None
         elif dealt is not None:
             if kitty is not None:
                 play_hands[i] = dealt | set(kitty)
                 exact[i] = False  # we do not know which four went out
             else:
                 play_hands[i] = None
-    if kitty is not None and exchange is not False:
-        excluded |= set(kitty)  # the kitty can only have gone to the forehand
-    return play_hands, exact, excluded if any(h is None for h in play_hands) else set()
+    excluded = []
+    for s in engine.SEATS:
+        others = set(out_of_play)
+        for t in engine.SEATS:
+            if t != s and hands[t - 1] is not None:
+                others |= set(hands[t - 1])
+        if kitty is not None and s != forehand:
+            others |= set(kitty)  # only the forehand can have taken the kitty
+        excluded.append(others)
+    return play_hands, exact, excluded
 
 
 def _report_faults(deal: Deal, replay: engine.Replay, out: list[Diagnostic]) -> None:

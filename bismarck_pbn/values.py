@@ -15,7 +15,10 @@ from .variant import BASES, OPTIONS, Variant
 
 
 class BadValue(ValueError):
-    def __init__(self, message: str, index: int = 0):
+    """A malformed value; ``index`` locates the fault inside the value when it can be
+    pinned down (a bad card in a holding), else None (the whole value is wrong)."""
+
+    def __init__(self, message: str, index: int | None = None):
         super().__init__(message)
         self.message = message
         self.index = index
@@ -65,13 +68,14 @@ def trump(value: str) -> str:
 def date(value: str) -> str:
     """``YYYY.MM.DD`` with ``??`` for unknown parts; returned as given."""
     m = _DATE.match(value.strip())
+    lead = len(value) - len(value.lstrip())
     if not m:
         raise BadValue(f"a date is written YYYY.MM.DD, with ?? for unknown parts, not {value!r}")
     _, month, day = m.groups()
     if month != "??" and not 1 <= int(month) <= 12:
-        raise BadValue(f"there is no month {month} in {value!r}", 5)
+        raise BadValue(f"there is no month {month} in {value!r}", lead + 5)
     if day != "??" and not 1 <= int(day) <= 31:
-        raise BadValue(f"there is no day {day} in {value!r}", 8)
+        raise BadValue(f"there is no day {day} in {value!r}", lead + 8)
     return value.strip()
 
 
@@ -119,7 +123,7 @@ def holding(value: str, offset: int = 0) -> tuple[str, ...]:
     parts = value.split(".")
     if len(parts) != 4:
         raise BadValue(f"a holding has four suits separated by dots (S.H.D.C), not {value!r}",
-                       offset)
+                       offset or None)
     cards: list[str] = []
     pos = offset
     for suit, ranks in zip(SUITS, parts):
