@@ -76,6 +76,14 @@ def date(value: str) -> str:
         raise BadValue(f"there is no month {month} in {value!r}", lead + 5)
     if day != "??" and not 1 <= int(day) <= 31:
         raise BadValue(f"there is no day {day} in {value!r}", lead + 8)
+    year = m.group(1)
+    if "?" not in year + month + day:
+        import datetime
+
+        try:
+            datetime.date(int(year), int(month), int(day))
+        except ValueError:
+            raise BadValue(f"there is no such date as {value.strip()!r}", lead + 8) from None
     return value.strip()
 
 
@@ -98,6 +106,15 @@ def variant(value: str) -> Variant:
     if {"ValfriNT", "NoTrumpValfri"} <= options:
         raise BadValue("ValfriNT and NoTrumpValfri cannot both be given")
     return Variant(base, frozenset(options))
+
+
+def variant_text(value: str) -> str:
+    """The canonical spelling of a Variant value: names in their proper case, in the
+    order written, each once."""
+    variant(value)  # raises BadValue when malformed
+    words = value.split()
+    names = [_BASES[words[0].lower()]] + [_OPTIONS[w.lower()] for w in words[1:]]
+    return " ".join(dict.fromkeys(names))
 
 
 def triple(value: str, *, signed: bool) -> tuple[int, int, int]:

@@ -49,7 +49,7 @@ def _deal_value(value: str) -> str:
 
 
 _CANONICAL = {
-    "Variant": lambda v: str(values.variant(v)),
+    "Variant": values.variant_text,
     "Date": values.date,
     "Board": lambda v: str(values.board(v)),
     "Forehand": lambda v: str(values.seat(v)),

@@ -6,11 +6,13 @@ benchmarks.  Standard library only; it must never import ``bismarck_pbn``.
 
 A deal is a plain dict (see :func:`build_deal`).  ``deal["tags"]`` is the exact list of
 ``(name, value, comment)`` that :func:`to_bpn` writes; :func:`retag` rebuilds it from the
-structured fields.  ``MUTATIONS`` turn a legal session into one with a single fault.
+structured fields.  ``MUTATIONS`` turn a legal session into one with a single fault
+(each checked against this module's own strict replay, :func:`check_play`).
 """
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 SUITS, RANKS = "SHDC", "AKQJT98765432"
@@ -143,14 +145,9 @@ def seat_play(leader: int, trump: str, cards: list[str]):
 
 # ---------------------------------------------------------------- deals ----------
 def _text(rng: random.Random, lo: int = 1, hi: int = 24, alphabet: str = _TEXT) -> str:
-    """Random printable text, no leading/trailing blanks, never empty."""
+    """Random printable text (no braces, no newline), no outer blanks, never empty."""
     s = "".join(rng.choice(alphabet) for _ in range(rng.randint(lo, hi))).strip()
     return s or "x"
-
-
-def _comment_text(rng: random.Random) -> str:
-    """Comment text: printable, no braces, no newline."""
-    return _text(rng)
 
 
 def _signed(values) -> str:
@@ -212,10 +209,10 @@ def retag(deal: dict) -> dict:
 def _annotate(rng: random.Random, deal: dict, p: float) -> None:
     """With probability p each: a deal comment, a comment per tag (not Play), card notes."""
     if rng.random() < p:
-        deal["comment"] = _comment_text(rng)
+        deal["comment"] = _text(rng)
     for name in TAG_ORDER[:-1]:
         if rng.random() < p:
-            deal["tag_comments"][name] = (rng.choice("{;"), _comment_text(rng))
+            deal["tag_comments"][name] = (rng.choice("{;"), _text(rng))
     for t, trick in enumerate(deal["play"]):
         for i in range(len(trick)):
             if rng.random() >= p:
@@ -227,9 +224,9 @@ def _annotate(rng: random.Random, deal: dict, p: float) -> None:
                 if rng.random() < 0.4:
                     note["nags"] = [rng.randint(0, 255) for _ in range(rng.randint(1, 2))]
                 if rng.random() < 0.4:
-                    note["braces"] = [_comment_text(rng)]
+                    note["braces"] = [_text(rng)]
                 if i == len(trick) - 1 and rng.random() < 0.3:  # ';' only ends a trick line
-                    note["semi"] = _comment_text(rng)
+                    note["semi"] = _text(rng)
             deal["annotations"][(t, i)] = note
     retag(deal)
 
@@ -360,10 +357,6 @@ def to_bpn(deals: list[dict], *, header: bool = True) -> str:
 
 
 # ------------------------------------------------------------ mutations ----------
-def _length(deals) -> int:
-    return BASES[parse_variant(deals[0]["variant"])[0]][0]
-
-
 def in_play(deal: dict) -> dict:
     """Each seat's cards for the play (the forehand's after the exchange)."""
     hands = {s: set(h) for s, h in deal["hands"].items()}
@@ -378,19 +371,26 @@ def play_faults(deal: dict) -> list[str]:
     return [f[0] for f in check_play(in_play(deal), deal["leader"], deal["trump"], deal["play"])[0]]
 
 
+def _length(deals) -> int:
+    return BASES[parse_variant(deals[0]["variant"])[0]][0]
+
+
+def _session(deals) -> bool:
+    return bool(deals) and deals[0]["board"] is not None
+
+
 def retotal(deals) -> None:
     """Recompute every Total of a session as the running sum of the scores."""
     run = [0, 0, 0]
     for d in deals:
         run = [a + b for a, b in zip(run, d["score"])]
-        if d["total"] is not None:
-            d["total"] = run
+        d["total"] = None if d["total"] is None else run
         retag(d)
 
 
 def ties_ok(deals) -> bool:
     """Extra deals are all justified Valfri tie-breaks, and a full session ends untied."""
-    if not deals or deals[0]["board"] is None:
+    if not _session(deals):
         return True
     n, run = _length(deals), [0, 0, 0]
     for i, d in enumerate(deals):
@@ -400,439 +400,377 @@ def ties_ok(deals) -> bool:
     return len(deals) < n or not tied(run)
 
 
-def _pick(rng, cands):
-    return rng.choice(cands) if cands else None
-
-
-def _in_session(deals) -> bool:
-    return bool(deals) and deals[0]["board"] is not None
-
-
-def mut_missing_tag(rng, deals):
-    """BPN101: drop Forehand or Contract of a regular deal after board 1, or Trump of a Valfri deal."""
-    deals = copy.deepcopy(deals)
-    lo, hi = (1, min(len(deals), _length(deals))) if _in_session(deals) else (0, len(deals))
-    cands = [(i, n) for i in range(lo, hi) for n in ("Forehand", "Contract")]
-    cands += [(i, "Trump") for i, d in enumerate(deals) if d["contract"] == "Valfri"]
-    if not (pick := _pick(rng, cands)):
-        return None
-    d = deals[pick[0]]
-    d["tags"] = [t for t in d["tags"] if t[0] != pick[1]]
-    return deals, "BPN101"
-
-
-def mut_duplicate_tag(rng, deals):
-    """BPN102: repeat a tag (not Play), same value, right after the original."""
-    deals = copy.deepcopy(deals)
-    d = rng.choice(deals)
-    k = rng.randrange(len([t for t in d["tags"] if t[0] != "Play"]))
-    d["tags"].insert(k + 1, (d["tags"][k][0], d["tags"][k][1], None))
-    return deals, "BPN102"
-
-
-def mut_bad_date(rng, deals):
-    """BPN103: a malformed Date in every deal of the session (so the session does not split)."""
-    deals = copy.deepcopy(deals)
-    if not all("Date" in d["session"] for d in deals):
-        return None
-    bad = rng.choice(["2026.13.01", "2026-11-20", "20.11.2026", "2026.11.32", "2026.1.5", "yesterday"])
-    for d in deals:
-        d["session"]["Date"] = bad
-        retag(d)
-    return deals, "BPN103"
-
-
-def mut_unknown_tag(rng, deals):
-    """BPN104 (warning): add an unknown tag after the known ones (before Play)."""
-    deals = copy.deepcopy(deals)
-    d = rng.choice(deals)
-    tag = (rng.choice(["Scorer", "Room", "Annotator", "Remark", "X_note2"]), _text(rng), None)
-    k = next((i for i, t in enumerate(d["tags"]) if t[0] == "Play"), len(d["tags"]))
-    d["tags"].insert(k, tag)
-    return deals, "BPN104"
-
-
-def mut_card_count(rng, deals):
-    """BPN201: make a hand 15/17 cards and the kitty 5/3, keeping the play legal.
-
-    Exchange taken: move a discarded card between the forehand's hand and the kitty.
-    Exchange declined: move a kitty card into a hand whose seat never shows out of its
-    suit.  Or: drop the play section and move a non-discarded card between two hands.
-    """
-    deals = copy.deepcopy(deals)
-    cands = []
-    for d in deals:
-        if d["hidden"]:
-            continue
-        f, disc = d["forehand"], d["discard"] or []
-        for c in disc:
-            cands.append((d, c, ("hand", f) if c in d["kitty"] else "kitty"))
-        if d["discard"] is None:
-            cands += [(d, c, ("hand", s)) for c in d["kitty"] for s in (1, 2, 3)]
-        a, b = rng.sample([1, 2, 3], 2)
-        cands.append((d, rng.choice([c for c in d["hands"][a] if c not in disc]), ("hand", b)))
-    rng.shuffle(cands)
-    for d, card, dest in cands:
-        saved = copy.deepcopy(d)
-        for h in [d["kitty"]] + list(d["hands"].values()):
-            if card in h:
-                h.remove(card)
-        (d["kitty"] if dest == "kitty" else d["hands"][dest[1]]).append(card)
-        if card not in (d["discard"] or []) and card not in saved["kitty"]:
-            d["play"], d["annotations"] = [], {}  # a hand-to-hand move: no play to contradict
-        if not play_faults(d):
-            retag(d)
-            return deals, "BPN201"
-        d.clear()
-        d.update(saved)
-    return None
-
-
-def mut_duplicate_card(rng, deals):
-    """BPN202: a card of one hand also appears in place of another card (one card lost).
-
-    Exchange taken: a discarded card becomes a copy of a card of another seat (in the
-    Discard tag too).  Declined: a kitty card becomes a copy of a hand's card.  Or: drop
-    the play and replace a non-discarded card of one hand with another hand's card.
-    (BPN203 follows logically; one fault should give BPN202 alone.)
-    """
-    deals = copy.deepcopy(deals)
-    d = _pick(rng, [d for d in deals if not d["hidden"]])
-    if d is None:
-        return None
-    f, disc = d["forehand"], d["discard"]
-    mode = rng.choice(["exchange" if disc else "kitty", "noplay"])
-    if mode == "noplay":
-        a, b = rng.sample([1, 2, 3], 2)
-        y = rng.choice([c for c in d["hands"][a] if c not in (disc or [])])
-        x = rng.choice([c for c in d["hands"][b] if c not in (disc or [])])
-        d["hands"][a][d["hands"][a].index(y)] = x
-        d["play"], d["annotations"] = [], {}
-    else:
-        x = rng.choice(d["hands"][rng.choice([s for s in (1, 2, 3) if s != f])])
-        y = rng.choice(disc or d["kitty"])
-        where = d["kitty"] if y in d["kitty"] else d["hands"][f]
-        where[where.index(y)] = x
-        if disc:
-            disc[disc.index(y)] = x
-    assert not play_faults(d)
-    retag(d)
-    return deals, "BPN202"
-
-
-def mut_discard_foreign(rng, deals):
-    """BPN301: one discarded card is replaced by a card from another seat's hand; the
-    replaced card (now kept by the forehand) is of a suit the forehand never shows out of."""
-    deals = copy.deepcopy(deals)
-    cands = [(d, y) for d in deals if d["discard"] and not d["hidden"] for y in d["discard"]]
-    rng.shuffle(cands)
-    for d, y in cands:
-        other = rng.choice([s for s in (1, 2, 3) if s != d["forehand"]])
-        x = rng.choice(d["hands"][other])
-        d["discard"][d["discard"].index(y)] = x
-        if not play_faults(d):
-            retag(d)
-            return deals, "BPN301"
-        d["discard"][d["discard"].index(x)] = y
-    return None
-
-
-def mut_decline_mandatory(rng, deals):
-    """BPN302: a mandatory exchange is declined.  The forehand's Deal hand becomes the
-    hand it played and the kitty its discards, so the play, tricks and scores still hold."""
-    deals = copy.deepcopy(deals)
-    d = _pick(rng, [d for d in deals if exchange_mandatory(d["contract"], d["variant"])
-                    and d["discard"] and not d["hidden"]])
-    if d is None:
-        return None
-    f = d["forehand"]
-    d["hands"][f] = sorted(in_play(d)[f], key=card_key)
-    d["kitty"], d["discard"] = d["discard"], None
-    retag(d)
-    return deals, "BPN302"
-
-
-def _retrump(rng, deals, code, pick_trumps):
-    """Give one deal a wrong trump that leaves every trick winner unchanged."""
-    deals = copy.deepcopy(deals)
-    cands = [(d, t) for d in deals for t in pick_trumps(d)
-             if t != d["trump"] and winners(d["play"], t) == winners(d["play"], d["trump"])]
-    if not (pick := _pick(rng, cands)):
-        return None
-    pick[0]["trump"] = pick[1]
-    retag(pick[0])
-    return deals, code
-
-
-def mut_trump_mismatch(rng, deals):
-    """BPN401: Trump of a Spel/Spader/Pass deal set to another value (e.g. "H" on Spader);
-    only where the trick winners do not depend on it."""
-    return _retrump(rng, deals, "BPN401", lambda d: [] if d["contract"] == "Valfri" else
-                    ["S", "H", "D", "C", "NT"])
-
-
-def mut_trump_not_allowed(rng, deals):
-    """BPN402: a Valfri trump the variant forbids (NT in Standard, a suit under
-    NoTrumpValfri); only where the trick winners do not depend on it."""
-    return _retrump(rng, deals, "BPN402", lambda d: [] if d["contract"] != "Valfri" else
-                    sorted({"S", "H", "D", "C", "NT"} - set(valfri_trumps(d["variant"]))))
-
-
-def mut_contract_not_in_variant(rng, deals):
-    """BPN403: in a Short session, a Spel deal becomes Spader (or Valfri with a taken
-    exchange), where the trick winners and so the scores do not change."""
-    deals = copy.deepcopy(deals)
-    cands = []
-    for d in deals:
-        if parse_variant(d["variant"])[0] != "Short" or d["contract"] != "Spel":
-            continue
-        opts = [("Spader", "S")] + ([("Valfri", t) for t in valfri_trumps(d["variant"])] if d["discard"] else [])
-        cands += [(d, c, t) for c, t in opts if winners(d["play"], t) == winners(d["play"], "NT")]
-    if not (pick := _pick(rng, cands)):
-        return None
-    d, d["contract"], d["trump"] = pick
-    retag(d)
-    return deals, "BPN403"
-
-
-def _replay(rng, deal, leader):
-    """Play the deal again from ``leader`` with as many tricks as before."""
-    k = len(deal["play"])
-    deal["play"], won = play_out(rng, in_play(deal), leader, deal["trump"], k)
-    for _ in range(16 - k):
-        won[rng.randrange(3)] += 1
-    deal["leader"], deal["tricks"] = leader, won
-    deal["score"] = scores(deal["contract"], deal["forehand"], won)
-
-
-def mut_wrong_leader(rng, deals):
-    """BPN501: the play (regenerated, legal) starts from a seat that is not the forehand's
-    left; Tricks, Score and the Totals are recomputed to match it."""
-    for _ in range(20):
-        new = copy.deepcopy(deals)
-        d = _pick(rng, [d for d in new if d["play"]])
-        if d is None:
-            return None
-        _replay(rng, d, rng.choice([s for s in (1, 2, 3) if s != left(d["forehand"])]))
-        retotal(new)
-        if ties_ok(new):
-            return new, "BPN501"
-    return None
-
-
-def mut_swap_held(rng, deals):
-    """BPN502: swap two played cards of the same suit between two seats' Deal hands,
-    where neither seat ever shows out of that suit (so no revoke follows)."""
-    deals = copy.deepcopy(deals)
-    cands = []
-    for d in deals:
-        if d["hidden"]:
-            continue
-        who = {c: s for t in d["play"] for s, c in t}
-        disc = d["discard"] or []
-        for x in who:
-            for y in who:
-                if x < y and x[0] == y[0] and who[x] != who[y] and x in d["hands"][who[x]] \
-                        and y in d["hands"][who[y]] and x not in disc and y not in disc:
-                    cands.append((d, x, y))
-    rng.shuffle(cands)
-    for d, x, y in cands:
-        saved = copy.deepcopy(d["hands"])
-        for h in d["hands"].values():
-            h[:] = [y if c == x else x if c == y else c for c in h]
-        if set(play_faults(d)) == {"BPN502"}:
-            retag(d)
-            return deals, "BPN502"
-        d["hands"] = saved
-    return None
-
-
-def mut_revoke(rng, deals):
-    """BPN503: a seat swaps the order in which it plays two of its cards so that it
-    fails to follow suit while holding the suit led; every trick winner stays the same."""
-    deals = copy.deepcopy(deals)
-    cands = []
-    for d in deals:
-        mine = {}
-        for t, trick in enumerate(d["play"]):
-            for i, (s, c) in enumerate(trick):
-                mine.setdefault(s, []).append((t, i))
-        cands += [(d, p, q) for pos in mine.values() for p in pos for q in pos if p < q]
-    rng.shuffle(cands)
-    base = {id(d): winners(d["play"], d["trump"]) for d in deals}
-    for d, (t, i), (u, j) in cands:
-        a, b = d["play"][t][i], d["play"][u][j]
-        if a[1][0] == b[1][0]:
-            continue
-        d["play"][t][i], d["play"][u][j] = b, a
-        faults, wins = check_play(in_play(d), d["leader"], d["trump"], d["play"])
-        if faults and {f[0] for f in faults} == {"BPN503"} and wins == base[id(d)]:
-            retag(d)
-            return deals, "BPN503"
-        d["play"][t][i], d["play"][u][j] = a, b
-    return None
-
-
-def mut_tricks_wrong(rng, deals):
-    """BPN601: after a complete play, move one trick between seats in the Tricks tag
-    (Score still matches the play)."""
-    deals = copy.deepcopy(deals)
-    d = _pick(rng, [d for d in deals if len(d["play"]) == 16])
-    if d is None:
-        return None
-    a = rng.choice([s for s in range(3) if d["tricks"][s] > 0])
-    b = rng.choice([s for s in range(3) if s != a])
-    d["tricks"][a] -= 1
-    d["tricks"][b] += 1
-    retag(d)
-    return deals, "BPN601"
+def _choose(rng, deals, pred=lambda d: True):
+    return rng.choice(cands) if (cands := [d for d in deals if pred(d)]) else None
 
 
 def _early(deals):
     """Deals whose Score/Total may change without touching the session's end (tie logic)."""
-    if not _in_session(deals):
-        return list(deals)
-    return deals[:min(len(deals), _length(deals)) - 1]
+    return deals[:min(len(deals), _length(deals)) - 1] if _session(deals) else deals
 
 
-def mut_score_wrong(rng, deals):
-    """BPN602: move a point between two seats in one Score tag (sum stays 0; Totals
-    still follow the true scores)."""
-    deals = copy.deepcopy(deals)
-    if not (d := _pick(rng, _early(deals))):
+MUTATIONS: list = []
+
+
+def mutation(code: str):
+    """Register a mutation for ``code``.  The function gets a deep copy of the deals and
+    returns the mutated list or None; the registered wrapper returns (deals, code) or None."""
+    def register(fn):
+        @functools.wraps(fn)
+        def mutate(rng: random.Random, deals: list[dict]):
+            out = fn(rng, copy.deepcopy(deals))
+            return None if out is None else (out, code)
+        MUTATIONS.append(mutate)
+        return mutate
+    return register
+
+
+@mutation("BPN101")
+def mut_missing_tag(rng, deals):
+    """BPN101: drop Forehand or Contract of a regular deal after board 1, or Trump of a Valfri deal."""
+    lo, hi = (1, min(len(deals), _length(deals))) if _session(deals) else (0, len(deals))
+    cands = [(d, n) for d in deals[lo:hi] for n in ("Forehand", "Contract")]
+    cands += [(d, "Trump") for d in deals if d["contract"] == "Valfri"]
+    if not cands:
         return None
-    a, b = rng.sample(range(3), 2)
-    d["score"][a] += 1
-    d["score"][b] -= 1
-    retag(d)
-    return deals, "BPN602"
+    d, name = rng.choice(cands)
+    d["tags"] = [t for t in d["tags"] if t[0] != name]
+    return deals
 
 
-def mut_total_wrong(rng, deals):
-    """BPN603: move a point between two seats in one Total tag (sum stays 0)."""
-    deals = copy.deepcopy(deals)
-    if not (d := _pick(rng, [d for d in _early(deals) if d["total"] is not None])):
+@mutation("BPN102")
+def mut_duplicate_tag(rng, deals):
+    """BPN102: repeat a tag (not Play) with the same value right after the original."""
+    d = rng.choice(deals)
+    k = rng.randrange(len([t for t in d["tags"] if t[0] != "Play"]))
+    d["tags"].insert(k + 1, (d["tags"][k][0], d["tags"][k][1], None))
+    return deals
+
+
+@mutation("BPN103")
+def mut_bad_date(rng, deals):
+    """BPN103: a malformed Date, the same in every deal (so the session does not split)."""
+    bad = rng.choice(["2026.13.01", "2026-11-20", "20.11.2026", "2026.11.32", "2026.1.5", "today"])
+    for d in deals:
+        d["session"]["Date"] = bad
+        retag(d)
+    return deals
+
+
+@mutation("BPN104")
+def mut_unknown_tag(rng, deals):
+    """BPN104 (a warning): an unknown tag after the known ones, before Play."""
+    d = rng.choice(deals)
+    k = next((i for i, t in enumerate(d["tags"]) if t[0] == "Play"), len(d["tags"]))
+    d["tags"].insert(k, (rng.choice(["Scorer", "Room", "Annotator", "X_note2"]), _text(rng), None))
+    return deals
+
+
+@mutation("BPN201")
+def mut_card_count(rng, deals):
+    """BPN201: a hand of 15 or 17 cards, the play staying legal.  A discarded card moves
+    between the forehand's hand and the kitty; or (exchange declined) a kitty card goes to
+    a hand whose seat never shows out of its suit; or the play section is dropped and a
+    card that was not discarded moves from one hand to another."""
+    if not (d := _choose(rng, deals, lambda d: not d["hidden"])):
         return None
-    a, b = rng.sample(range(3), 2)
-    d["total"][a] += 1
-    d["total"][b] -= 1
+    f, disc = d["forehand"], d["discard"] or []
+    if disc:
+        moves = [(y, d["hands"][f] if y in d["kitty"] else d["kitty"]) for y in rng.sample(disc, 1)]
+    else:
+        moves = rng.sample([(z, d["hands"][s]) for z in d["kitty"] for s in (1, 2, 3)], 12)
+    for card, dest in moves if rng.random() < 0.7 else []:
+        src = d["kitty"] if card in d["kitty"] else d["hands"][f]
+        src.remove(card)
+        dest.append(card)
+        if not play_faults(d):
+            return [retag(e) for e in deals]
+        dest.remove(card)
+        src.append(card)
+    a, b = rng.sample([1, 2, 3], 2)
+    card = rng.choice([c for c in d["hands"][a] if c not in disc])
+    d["hands"][a].remove(card)
+    d["hands"][b].append(card)
+    d["play"], d["annotations"] = [], {}
+    return [retag(e) for e in deals]
+
+
+@mutation("BPN202")
+def mut_duplicate_card(rng, deals):
+    """BPN202: a card becomes a copy of another seat's card, the copy never being used: a
+    kitty card when the exchange was declined, or (play section dropped) a hand's card
+    that was not discarded.  (A card is then also missing; one fault, one BPN202.)"""
+    if not (d := _choose(rng, deals, lambda d: not d["hidden"])):
+        return None
+    disc = d["discard"] or []
+    a, b = rng.sample([1, 2, 3], 2)
+    x = rng.choice([c for c in d["hands"][b] if c not in disc])
+    if d["discard"] is None and rng.random() < 0.5:
+        d["kitty"][rng.randrange(4)] = x
+    else:
+        y = rng.choice([c for c in d["hands"][a] if c not in disc])
+        d["hands"][a][d["hands"][a].index(y)] = x
+        d["play"], d["annotations"] = [], {}
     retag(d)
-    return deals, "BPN603"
+    return deals
+
+
+@mutation("BPN301")
+def mut_discard_foreign(rng, deals):
+    """BPN301: a discarded card is replaced by a card of another seat's hand; the card the
+    forehand now keeps is of a suit it never shows out of (so no revoke follows)."""
+    cands = [(d, y) for d in deals if d["discard"] and not d["hidden"] for y in d["discard"]]
+    for d, y in rng.sample(cands, len(cands)):
+        x = rng.choice(d["hands"][rng.choice([s for s in (1, 2, 3) if s != d["forehand"]])])
+        d["discard"][d["discard"].index(y)] = x
+        if not play_faults(d):
+            return [retag(e) for e in deals]
+        d["discard"][d["discard"].index(x)] = y
+    return None
+
+
+@mutation("BPN302")
+def mut_decline_mandatory(rng, deals):
+    """BPN302: a mandatory exchange declined.  The forehand's Deal hand becomes the hand it
+    played and the kitty its discards, so the play, tricks and scores still hold."""
+    if not (d := _choose(rng, deals, lambda d: d["discard"] and not d["hidden"]
+                         and exchange_mandatory(d["contract"], d["variant"]))):
+        return None
+    d["hands"][d["forehand"]] = sorted(in_play(d)[d["forehand"]], key=card_key)
+    d["kitty"], d["discard"] = d["discard"], None
+    retag(d)
+    return deals
+
+
+def _retrump(rng, deals, trumps):
+    """Give one deal a wrong trump from ``trumps(deal)`` that changes no trick's winner."""
+    cands = [(d, t) for d in deals for t in trumps(d)
+             if t != d["trump"] and winners(d["play"], t) == winners(d["play"], d["trump"])]
+    if not cands:
+        return None
+    d, d["trump"] = rng.choice(cands)
+    retag(d)
+    return deals
+
+
+@mutation("BPN401")
+def mut_trump_mismatch(rng, deals):
+    """BPN401: the Trump of a Spel/Spader/Pass deal changed (e.g. "H" on Spader), where
+    no trick's winner depends on it."""
+    return _retrump(rng, deals, lambda d: [] if d["contract"] == "Valfri" else ["S", "H", "D", "C", "NT"])
+
+
+@mutation("BPN402")
+def mut_trump_not_allowed(rng, deals):
+    """BPN402: a Valfri trump the variant forbids (NT in Standard, a suit under
+    NoTrumpValfri), where no trick's winner depends on it."""
+    return _retrump(rng, deals, lambda d: [] if d["contract"] != "Valfri" else
+                    sorted({"S", "H", "D", "C", "NT"} - set(valfri_trumps(d["variant"]))))
+
+
+@mutation("BPN403")
+def mut_contract_not_in_variant(rng, deals):
+    """BPN403: in a Short session a Spel deal becomes Spader (or Valfri, if the exchange
+    was taken), where no trick's winner, and so no score, changes."""
+    cands = [(d, c, t) for d in deals if d["contract"] == "Spel" and d["variant"].split()[0] == "Short"
+             for c, t in [("Spader", "S")] + [("Valfri", t) for t in valfri_trumps(d["variant"]) if d["discard"]]
+             if winners(d["play"], t) == winners(d["play"], "NT")]
+    if not cands:
+        return None
+    d, d["contract"], d["trump"] = rng.choice(cands)
+    retag(d)
+    return deals
+
+
+@mutation("BPN501")
+def mut_wrong_leader(rng, deals):
+    """BPN501: the Play tag names a seat other than the forehand's left; the cards stay
+    as they were played from the right leader."""
+    if not (d := _choose(rng, deals, lambda d: d["play"])):
+        return None
+    d["leader"] = rng.choice([s for s in (1, 2, 3) if s != left(d["forehand"])])
+    retag(d)
+    return deals
+
+
+@mutation("BPN502")
+def mut_swap_held(rng, deals):
+    """BPN502: two played cards of one suit change places between two seats' Deal hands,
+    where neither seat ever shows out of that suit (so no revoke follows)."""
+    cands = []
+    for d in deals:
+        who = {c: s for t in d["play"] for s, c in t if c in d["hands"][s] and c not in (d["discard"] or [])}
+        cands += [(d, x, y) for x in who for y in who
+                  if x < y and x[0] == y[0] and who[x] != who[y] and not d["hidden"]]
+    for d, x, y in rng.sample(cands, len(cands)):
+        for h in d["hands"].values():
+            h[:] = [y if c == x else x if c == y else c for c in h]
+        if set(play_faults(d)) == {"BPN502"}:
+            return [retag(e) for e in deals]
+        for h in d["hands"].values():
+            h[:] = [y if c == x else x if c == y else c for c in h]
+    return None
+
+
+@mutation("BPN503")
+def mut_revoke(rng, deals):
+    """BPN503: a seat plays two of its cards (of different suits) in the other order, so
+    that it fails to follow suit while holding the suit led; every trick's winner stays."""
+    cands = []
+    for d in deals:
+        pos = [(t, i) for t, trick in enumerate(d["play"]) for i in range(len(trick))]
+        cands += [(d, p, q) for p in pos for q in pos
+                  if p < q and d["play"][p[0]][p[1]][0] == d["play"][q[0]][q[1]][0]]
+    for d, (t, i), (u, j) in rng.sample(cands, len(cands)):
+        a, b, before = d["play"][t][i], d["play"][u][j], winners(d["play"], d["trump"])
+        if a[1][0] == b[1][0]:
+            continue
+        d["play"][t][i], d["play"][u][j] = b, a
+        faults, wins = check_play(in_play(d), d["leader"], d["trump"], d["play"])
+        if faults and {f[0] for f in faults} == {"BPN503"} and wins == before:
+            return deals
+        d["play"][t][i], d["play"][u][j] = a, b
+    return None
 
 
 def _cut_play(rng, deals, at_least: int):
-    """Truncate one deal's play to k tricks (k >= at_least; 0 drops it). Returns (deal, won)."""
-    d = _pick(rng, [d for d in deals if len(d["play"]) >= at_least])
-    if d is None:
+    """Cut one deal's play to k >= at_least tricks (0: no play). Returns (deal, won so far)."""
+    if not (d := _choose(rng, deals, lambda d: len(d["play"]) >= at_least)):
         return None, None
     k = rng.randint(at_least, min(15, len(d["play"])))
     d["play"] = d["play"][:k]
     d["annotations"] = {p: n for p, n in d["annotations"].items() if p[0] < k}
-    won = [0, 0, 0]
-    for w in winners(d["play"], d["trump"]):
-        won[w - 1] += 1
-    return d, won
+    wins = winners(d["play"], d["trump"])
+    return d, [wins.count(s) for s in (1, 2, 3)]
 
 
+@mutation("BPN505")
+def mut_tricks_unreachable(rng, deals):
+    """BPN505: cut one deal's play and claim for a seat fewer tricks than it has already
+    won (sum still 16); Score and Totals follow the claimed Tricks."""
+    d, won = _cut_play(rng, deals, 1)
+    if d is None:
+        return None
+    a = rng.choice([s for s in range(3) if won[s]])
+    b = rng.choice([s for s in range(3) if s != a])
+    d["tricks"][b] += d["tricks"][a] - won[a] + 1
+    d["tricks"][a] = won[a] - 1
+    d["score"] = scores(d["contract"], d["forehand"], d["tricks"])
+    retotal(deals)
+    return deals if ties_ok(deals) else None
+
+
+@mutation("BPN601")
+def mut_tricks_wrong(rng, deals):
+    """BPN601: after a complete play, one trick moves between seats in the Tricks tag
+    (the Score still matches the play)."""
+    if not (d := _choose(rng, deals, lambda d: len(d["play"]) == 16)):
+        return None
+    a = rng.choice([s for s in range(3) if d["tricks"][s]])
+    d["tricks"][a] -= 1
+    d["tricks"][rng.choice([s for s in range(3) if s != a])] += 1
+    retag(d)
+    return deals
+
+
+def _nudge(rng, deals, field):
+    """Move one point between two seats in ``field`` of an early deal (sum stays 0)."""
+    if not (d := _choose(rng, _early(deals), lambda d: d[field] is not None)):
+        return None
+    a, b = rng.sample(range(3), 2)
+    d[field][a] += 1
+    d[field][b] -= 1
+    retag(d)
+    return deals
+
+
+@mutation("BPN602")
+def mut_score_wrong(rng, deals):
+    """BPN602: a point moves between two seats in one Score tag (Totals keep the true scores)."""
+    return _nudge(rng, deals, "score")
+
+
+@mutation("BPN603")
+def mut_total_wrong(rng, deals):
+    """BPN603: a point moves between two seats in one Total tag (not the session's last)."""
+    return _nudge(rng, deals, "total")
+
+
+@mutation("BPN604")
 def mut_tricks_sum(rng, deals):
     """BPN604: cut (or drop) one deal's play and make its Tricks add up to 15 or 17, each
     count still reachable; the Score tag keeps the true result."""
-    deals = copy.deepcopy(deals)
     d, won = _cut_play(rng, deals, 0)
     if d is None:
         return None
     a = rng.randrange(3)
     d["tricks"][a] += 1 if d["tricks"][a] == won[a] or rng.random() < 0.5 else -1
     retag(d)
-    return deals, "BPN604"
+    return deals
 
 
-def mut_tricks_unreachable(rng, deals):
-    """BPN505: cut one deal's play and claim fewer tricks for a seat than it has already
-    won (sum still 16); the Score tag keeps the true result."""
-    deals = copy.deepcopy(deals)
-    d, won = _cut_play(rng, deals, 1)
-    if d is None:
-        return None
-    a = rng.choice([s for s in range(3) if won[s] > 0])
-    b = rng.choice([s for s in range(3) if s != a])
-    d["tricks"][b] += d["tricks"][a] - (won[a] - 1)
-    d["tricks"][a] = won[a] - 1
-    retag(d)
-    return deals, "BPN505"
-
-
+@mutation("BPN701")
 def mut_rotation(rng, deals):
-    """BPN701: two adjacent regular deals change places (board numbers stay), so two or
-    three forehands are out of rotation; Totals are recomputed."""
-    if not _in_session(deals) or min(len(deals), _length(deals)) < 2:
+    """BPN701: two adjacent regular deals change places (board numbers stay), so the
+    forehand is out of rotation; the Totals are recomputed."""
+    if not _session(deals) or (n := min(len(deals), _length(deals))) < 2:
         return None
-    deals = copy.deepcopy(deals)
-    i = rng.randrange(min(len(deals), _length(deals)) - 1)
+    i = rng.randrange(n - 1)
     deals[i], deals[i + 1] = deals[i + 1], deals[i]
-    deals[i]["board"], deals[i + 1]["board"] = deals[i + 1]["board"], deals[i]["board"]
+    deals[i]["board"], deals[i + 1]["board"] = i + 1, i + 2
     retotal(deals)
-    return deals, "BPN701"
+    return deals
 
 
+@mutation("BPN702")
 def mut_board_gap(rng, deals):
     """BPN702: cut the session to m <= N-2 deals (a legal partial session) and skip a
     board number after board 1, so no board number exceeds the variant's length."""
-    if not _in_session(deals) or min(len(deals), _length(deals) - 2) < 2:
+    if not _session(deals) or (m := min(len(deals), _length(deals) - 2)) < 2:
         return None
-    deals = copy.deepcopy(deals[:rng.randint(2, min(len(deals), _length(deals) - 2))])
+    deals = deals[:rng.randint(2, m)]
     for d in deals[rng.randint(1, len(deals) - 1):]:
         d["board"] += 1
         retag(d)
-    return deals, "BPN702"
+    return deals
 
 
+@mutation("BPN703")
 def mut_repeat_contract(rng, deals):
-    """BPN703: change a regular deal's contract to one its forehand has already played
-    as often as allowed, where trumps, exchange and trick winners permit; the Score and
+    """BPN703: a regular deal's contract becomes one its forehand has already played as
+    often as allowed, where trumps, exchange and trick winners permit; the Score and the
     Totals are recomputed and the tie-break structure must still hold."""
-    if not _in_session(deals):
+    if not _session(deals):
         return None
     n, contracts, times = BASES[parse_variant(deals[0]["variant"])[0]]
     cands = []
     for i, d in enumerate(deals[:n]):
         mine = [e["contract"] for e in deals[:n] if e["forehand"] == d["forehand"]]
-        for c in contracts:
-            if c == d["contract"] or mine.count(c) < times or (c == "Valfri" and not d["discard"]):
-                continue
-            for t in valfri_trumps(d["variant"]) if c == "Valfri" else [implied_trump(c)]:
-                if winners(d["play"], t) == winners(d["play"], d["trump"]):
-                    cands.append((i, c, t))
-    rng.shuffle(cands)
-    for i, c, t in cands:
+        cands += [(i, c, t) for c in contracts if c != d["contract"] and mine.count(c) >= times
+                  and (c != "Valfri" or d["discard"])
+                  for t in (valfri_trumps(d["variant"]) if c == "Valfri" else [implied_trump(c)])
+                  if winners(d["play"], t) == winners(d["play"], d["trump"])]
+    for i, c, t in rng.sample(cands, len(cands)):
         new = copy.deepcopy(deals)
         d = new[i]
         d["contract"], d["trump"] = c, t
         d["score"] = scores(c, d["forehand"], d["tricks"])
         retotal(new)
         if ties_ok(new):
-            return new, "BPN703"
+            return new
     return None
 
 
+@mutation("BPN705")
 def mut_extra_deal(rng, deals):
-    """BPN705: append one more deal (random contract, forehand rotating on) to a full
+    """BPN705: one more deal (random contract, the forehand rotating on) after a full
     session that ends without a tie."""
-    if not _in_session(deals) or len(deals) < _length(deals) or tied(deals[-1]["total"]):
+    if not _session(deals) or len(deals) < _length(deals) or tied(deals[-1]["total"]):
         return None
-    deals = copy.deepcopy(deals)
     last, variant = deals[-1], deals[-1]["variant"]
-    contract = rng.choice(BASES[parse_variant(variant)[0]][1])
-    d = random_deal(rng, forehand=left(last["forehand"]), contract=contract,
-                    trump=rng.choice(valfri_trumps(variant)), variant=variant,
+    d = random_deal(rng, forehand=left(last["forehand"]), variant=variant,
+                    contract=rng.choice(BASES[parse_variant(variant)[0]][1]),
+                    trump=rng.choice(valfri_trumps(variant)),
                     board=last["board"] + 1, session_tags=last["session"])
     d["total"] = [a + b for a, b in zip(last["total"], d["score"])]
-    deals.append(retag(d))
-    return deals, "BPN705"
-
-
-MUTATIONS = [mut_missing_tag, mut_duplicate_tag, mut_bad_date, mut_unknown_tag, mut_card_count,
-             mut_duplicate_card, mut_discard_foreign, mut_decline_mandatory, mut_trump_mismatch,
-             mut_trump_not_allowed, mut_contract_not_in_variant, mut_wrong_leader, mut_swap_held,
-             mut_revoke, mut_tricks_unreachable, mut_tricks_wrong, mut_score_wrong, mut_total_wrong,
-             mut_tricks_sum, mut_rotation, mut_board_gap, mut_repeat_contract, mut_extra_deal]
+    return deals + [retag(d)]

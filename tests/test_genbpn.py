@@ -104,15 +104,19 @@ def test_random_deal_is_legal(seed):
 
 def test_annotations_written_in_order():
     rng = random.Random(7)
-    text = g.to_bpn(g.random_session(rng, annotate=0.5))
+    deals = g.random_session(rng, annotate=0.5)
+    text = g.to_bpn(deals)
     assert text.startswith("% BPN 1.0\n") and text.endswith("*\n") and "\r" not in text
-    assert "\n\n\n" not in text
+    assert "\n\n\n" not in text and not g.to_bpn(deals, header=False).startswith("%")
+    card = r"[SHDC][2-9TJQKA](!!|\?\?|!\?|\?!|!|\?)?( \$\d{1,3})*( \{[^{}\n]*\})*"
+    tricks = 0
     for line in text.splitlines():
         assert line == "" or line[0] in "%[{*SHDC"
-        if ";" in line and line[0] in "SHDC":  # a ';' comment closes its trick line
-            head = line.split(" ; ")[0]
-            assert re.fullmatch(r"(\S+(!|\?|!!|\?\?|!\?|\?!)?( \$\d+)*( \{[^}]*\})* ?){2}[SHDC][2-9TJQKA]\S*( \$\d+)*( \{[^}]*\})*",
-                                head) or head.count("{") == 0
+        if line[:1] in ("S", "H", "D", "C"):  # a trick line: three annotated cards, then maybe "; ..."
+            assert re.fullmatch(rf"{card} {card} {card}( ; [^\n]*)?", line), line
+            tricks += 1
+    assert tricks == sum(len(d["play"]) for d in deals)
+    assert any(" ; " in line and line[0] in "SHDC" for line in text.splitlines())
 
 
 @pytest.mark.parametrize("variant", ["Standard", "Grand", "Short", "Standard FixedKitty ValfriNT", "Grand NoTrumpValfri"])
