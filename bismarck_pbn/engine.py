@@ -115,6 +115,8 @@ class DealState:
         self.won = [0, 0, 0]
         self.winners: list[int] = []
         self.played: set[str] = set()
+        self.bogus: set[str] = set()
+        """Cards played by a seat that did not hold them."""
         self.count = 0
         self._history: list[tuple] = []
 
@@ -148,9 +150,11 @@ class DealState:
         seat = seat or self.to_play
         if len(self.winners) >= TRICKS_PER_DEAL:
             return Fault("too_many", self.count, seat, card)
-        if card in self.played:
-            return Fault("not_held", self.count, seat, card, "played")
         hand = self.hands[seat - 1]
+        if card in self.played and not (card in self.bogus and (hand is None or card in hand)):
+            # (A card played earlier by a seat that did not hold it: that entry was the
+            # mistake, so its owner playing it now is no second fault.)
+            return Fault("not_held", self.count, seat, card, "played")
         if hand is not None:
             if card not in hand:
                 return Fault("not_held", self.count, seat, card, "absent")
@@ -328,6 +332,8 @@ def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[
         if fault is not None:
             faults.append(fault)
             trick_faulted = True
+            if fault.kind == "not_held" and fault.detail != "played":
+                state.bogus.add(card)
             if fault.kind == "not_held" and fault.detail == "absent":
                 state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
         state.play(card)

@@ -23,6 +23,7 @@ from .diagnostics import Diagnostic, diag
 # What changes the brace state on a line: a tag value string (skipped whole), an
 # opening or closing brace, or a `;` that starts a comment running to the line end.
 _SIGNIFICANT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[{};]')
+_TAG_START = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"')
 
 
 class Chunk(NamedTuple):
@@ -89,18 +90,23 @@ def decode_lines(raw_lines: Iterable[bytes], encoding: str = "utf-8") -> Iterato
 
 
 def split_lines(lines: Iterable[tuple[str, Diagnostic | None]]) -> Iterator[Chunk]:
-    """Group decoded lines into deals. Lines keep their line ends. O(total length)."""
-    pending: list[tuple[str, Diagnostic | None]] = []
+    """Group decoded lines into deals. Lines keep their line ends. O(total length).
+
+    A ``{`` comment that runs over an empty line is taken as never closed when the
+    file ends inside it, or when the line after the empty line starts a tag pair: the
+    deal is then cut at that empty line (the parser reports BPN002) and the lines after
+    it are split again, so one missing ``}`` never hides the deals after it."""
+    pending: list[tuple[str, Diagnostic | None]] = []  # lines given back, last first
     source = iter(lines)
     line_no = 0
     offset = 0
     while True:
-        chunk_lines: list[str] = []
-        problems: list[Diagnostic] = []
+        kept: list[tuple[str, Diagnostic | None]] = []
         start_line = line_no + 1
         start_offset = offset
         in_brace = False
-        brace_cut: int | None = None  # index in chunk_lines of the first empty line inside a comment
+        brace_cut: int | None = None  # index in kept of the first empty line inside a comment
+        cut = False
         exhausted = False
         while True:
             if pending:
@@ -113,40 +119,34 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]]) -> Iterator[Chun
                     break
             line_no += 1
             offset += len(text)
-            if problem is not None:
-                problems.append(problem)
             blank = not text.strip()
             if blank and not in_brace:
-                if chunk_lines:
+                if kept:
                     break
+                if problem is not None:
+                    yield Chunk("", line_no, offset - len(text), (problem,))
                 start_line = line_no + 1
                 start_offset = offset
                 continue
-            if blank and brace_cut is None:
-                brace_cut = len(chunk_lines)
-            chunk_lines.append(text)
+            if in_brace and brace_cut is not None and not kept[-1][0].strip() and _TAG_START.match(text):
+                kept.append((text, problem))
+                cut = True
+                break
+            if blank and in_brace and brace_cut is None:
+                brace_cut = len(kept)
+            kept.append((text, problem))
+            if not in_brace and text.startswith("%"):
+                continue  # an escape line: nothing in it opens a comment
             in_brace = _brace_state(text, in_brace)
-        if exhausted and in_brace and brace_cut is not None:
-            # An unclosed `{`: keep the deal up to the first empty line after it and
-            # give the rest back to be split again.
-            rest = chunk_lines[brace_cut:]
-            chunk_lines = chunk_lines[:brace_cut]
+        if (cut or (exhausted and in_brace)) and brace_cut is not None:
+            rest = kept[brace_cut:]
+            kept = kept[:brace_cut]
             line_no -= len(rest)
-            offset -= sum(len(t) for t in rest)
-            kept_lines = range(start_line, start_line + len(chunk_lines))
-            pending.extend(reversed([(t, None) for t in rest]))
-            problems_here = [p for p in problems if p.line in kept_lines]
-            for p in problems:
-                if p.line not in kept_lines:
-                    # re-attach the decoding problem to its line when it is split again
-                    idx = p.line - start_line - len(chunk_lines)
-                    text, _ = pending[len(pending) - 1 - idx]
-                    pending[len(pending) - 1 - idx] = (text, p)
-            problems = problems_here
+            offset -= sum(len(t) for t, _ in rest)
+            pending.extend(reversed(rest))
             exhausted = False
-        if chunk_lines:
-            yield Chunk("".join(chunk_lines), start_line, start_offset, tuple(problems))
-        elif problems:
-            yield Chunk("", start_line, start_offset, tuple(problems))
+        if kept:
+            yield Chunk("".join(t for t, _ in kept), start_line, start_offset,
+                        tuple(p for _, p in kept if p is not None))
         if exhausted and not pending:
             return

@@ -80,8 +80,8 @@ def check_deal(deal: Deal) -> Checked:
     if not deal.syntax_ok:
         # The deal did not parse; its tags were found by a scan. Carry its numbers for
         # the session checks but do not check it further: everything would cascade.
-        score = deal.score
-        return Checked(deal, out, DealResult(deal.tricks, score, None))
+        out.sort(key=lambda d: (d.line, d.column))
+        return Checked(deal, out, DealResult(deal.tricks, deal.score, None))
     tag = deal.tag
     forehand = deal.forehand
     contract = deal.contract
@@ -141,6 +141,7 @@ def check_deal(deal: Deal) -> Checked:
         why = "in Valfri" if contract == "Valfri" else "under FixedKitty"
         out.append(diag("BPN302", f"the exchange is mandatory {why}, but the discard is '-' (declined)",
                         *_at(tag("Discard"), deal)))
+        exchange = None  # the forehand must have exchanged: which cards went out is unknown
     if discard and forehand is not None:
         fh_hand = hands[forehand - 1]
         if fh_hand is not None and kitty is not None:
@@ -187,6 +188,9 @@ def check_deal(deal: Deal) -> Checked:
                             *_at(tag("Score"), deal)))
     elif deal.score is not None:
         score = deal.score
+        if sum(score) != 0:
+            out.append(diag("BPN602", f"the scores {_signed(score)} add up to {sum(score):+d}; a deal's "
+                            "scores always add up to 0", *_at(tag("Score"), deal)))
     out.sort(key=lambda d: (d.line, d.column))
     return Checked(deal, out, DealResult(tricks, score, replay))
 
@@ -214,12 +218,14 @@ def _check_holdings(deal: Deal, hands: list, kitty, out: list[Diagnostic]) -> bo
     ok = True
     if dups:
         for card in dups:
-            holders = [f"seat {s}" for s in engine.SEATS if hands[s - 1] is not None and card in hands[s - 1]]
-            if kitty is not None and card in kitty:
-                holders.append("the kitty")
-            twice = [h for h in holders if holders.count(h) > 1]
-            where = f"twice in {twice[0]}'s hand" if twice else " and ".join(dict.fromkeys(holders))
-            where = where.replace("the kitty's hand", "the kitty")
+            holders = []
+            for s in engine.SEATS:
+                if hands[s - 1] is not None:
+                    holders += [f"seat {s}'s hand"] * hands[s - 1].count(card)
+            if kitty is not None:
+                holders += ["the kitty"] * kitty.count(card)
+            places = list(dict.fromkeys(holders))
+            where = " and ".join(f"twice in {p}" if holders.count(p) > 1 else f"in {p}" for p in places)
             at = deal_tag if deal_tag is not None else kitty_tag
             out.append(diag("BPN202", f"{card} appears more than once ({where})", *_at(at, deal)))
         return False
@@ -355,6 +361,7 @@ def _check_tricks(deal: Deal, replay: engine.Replay | None, out: list[Diagnostic
                 s = short[0]
                 out.append(diag("BPN505", f"seat {s} already has {replay.won[s - 1]} tricks after "
                                 f"{replay.tricks} played, so it cannot end with {given[s - 1]}", *_at(tag, deal)))
+                return None  # the final count is unknown: no score to check against
         return given
     if complete:
         return replay.won
@@ -380,6 +387,7 @@ class SessionChecker:
         self.key = deal.session_key()
         self.variant = deal.variant
         self.board = None
+        self.position = 0
         self.forehand = None
         self.counts: Counter[tuple[int, str]] = Counter()
         self.totals: tuple[int, int, int] | None = (0, 0, 0)
@@ -401,14 +409,25 @@ class SessionChecker:
             if deal.board != 1:
                 out.append(diag("BPN702", f"this session starts at board {deal.board}; a session starts "
                                 "at board 1", *_at(tag("Board"), deal)))
-        elif self.board is not None and deal.board != self.board + 1:
+        elif self.board is not None and deal.board not in (self.board + 1, self.position + 1):
             out.append(diag("BPN702", f"board {deal.board} follows board {self.board}; expected board "
                             f"{self.board + 1}", *_at(tag("Board"), deal)))
+        # A gap in the numbers is a slip in numbering (the forehand moves one seat) or a
+        # deal really missing (it moves one seat per board): either is one fault, already
+        # reported as BPN702, and the rotation is checked against both.
+        gap = deal.board - self.board if self.board is not None and deal.board > self.board else 1
+        missing = False
         if deal.forehand is not None and self.forehand is not None:
             expected = engine.left_of(self.forehand)
-            if deal.forehand != expected:
+            jumped = self.forehand
+            for _ in range(gap):
+                jumped = engine.left_of(jumped)
+            missing = gap > 1 and deal.forehand == jumped and jumped != expected
+            if deal.forehand not in (expected, jumped):
                 out.append(diag("BPN701", f"seat {deal.forehand} is forehand, but after seat {self.forehand} "
                                 f"the forehand moves to seat {expected}", *_at(tag("Forehand"), deal)))
+        if missing:
+            self.true = self.written = None  # the missing deals' scores are unknown
         variant = self.variant
         contract = deal.contract
         if deal.board > variant.deals:
@@ -443,6 +462,7 @@ class SessionChecker:
         self.written = tuple(deal.total) if deal.total is not None else self.true
         self.totals = self.true if self.true is not None else self.written
         self.board = deal.board
+        self.position = self.position + 1 if self.position else deal.board
         self.forehand = deal.forehand if deal.forehand is not None else (
             engine.left_of(self.forehand) if self.forehand is not None else None)
         self.last = deal
@@ -459,14 +479,16 @@ class SessionChecker:
             return []
         if _tie_at_top(self.totals):
             top = max(self.totals)
-            seats = [str(s) for s in engine.SEATS if self.totals[s - 1] == top]
+            tied = [str(s) for s in engine.SEATS if self.totals[s - 1] == top]
+            seats = ", ".join(tied[:-1]) + " and " + tied[-1] if len(tied) > 2 else " and ".join(tied)
+            top_text = f"{top:+d}" if top else "0"
             at = last.tag("Total") or last.tag("Board")
             if self.board > self.variant.deals:
                 why = "the tie-break deals so far leave the tie unbroken: another Valfri deal may follow"
             else:
                 why = "no tie-break follows: a shared win, unless a Valfri tie-break is played"
-            return [diag("BPN704", f"the session ends with seats {' and '.join(seats)} tied at the top on "
-                         f"{top:+d}; {why}", *_at(at, last))]
+            return [diag("BPN704", f"the session ends with seats {seats} tied at the top on "
+                         f"{top_text}; {why}", *_at(at, last))]
         return []
 
 

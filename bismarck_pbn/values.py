@@ -143,16 +143,17 @@ def holding(value: str, offset: int = 0) -> tuple[str, ...]:
                        offset or None)
     cards: list[str] = []
     pos = offset
-    for suit, ranks in zip(SUITS, parts):
-        if "1" in ranks:
-            ranks = ranks.replace("10", "T")
+    for suit, written in zip(SUITS, parts):
+        ranks = written.replace("10", "T") if "1" in written else written
         table = _BY_SUIT[suit]
         try:
             cards.extend([table[r] for r in ranks])
         except KeyError:
-            bad = next(i for i, r in enumerate(ranks) if r not in table)
-            raise BadValue(f"{ranks[bad]!r} is not a rank (A K Q J T 9 … 2) in {value!r}", pos + bad) from None
-        pos += len(ranks) + 1
+            i = 0
+            while written[i] in table or written[i : i + 2] == "10":
+                i += 2 if written[i : i + 2] == "10" else 1
+            raise BadValue(f"{written[i]!r} is not a rank (A K Q J T 9 … 2) in {value!r}", pos + i) from None
+        pos += len(written) + 1
     return sort_cards(cards)
 
 

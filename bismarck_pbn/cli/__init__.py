@@ -53,6 +53,14 @@ def main() -> None:
         app()
     except SystemExit:
         raise
+    except BrokenPipeError:
+        # The reader of our output went away (`bpn convert ... | head`): stop quietly,
+        # as git does, with the status of a SIGPIPE.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise SystemExit(141) from None
     except KeyboardInterrupt:
         sys.stderr.write("bpn: interrupted\n")
         raise SystemExit(130) from None

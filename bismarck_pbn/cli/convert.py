@@ -175,6 +175,8 @@ def convert_command(
     except SchemaError as exc:
         err.print(f"bpn: {name}: {exc}", style="red")
         raise typer.Exit(1)
+    except BrokenPipeError:
+        raise
     except OSError as exc:
         err.print(f"bpn: {output}: cannot write: {exc.strerror or exc}", style="red")
         raise typer.Exit(2)

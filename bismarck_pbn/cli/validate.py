@@ -107,7 +107,7 @@ def validate_command(
         out.file.write("\n]\n" if not first_json else "]\n")
         out.file.flush()
     if not quiet:
-        _summary(err, len(sources), deals, counts)
+        _summary(err, len(sources), deals, counts, unreadable)
     if unreadable:
         raise typer.Exit(2)
     if counts[ERROR] or (strict and counts[WARNING]):
@@ -127,11 +127,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _summary(err, files: int, deals: int, counts: dict[str, int]) -> None:
+def _summary(err, files: int, deals: int, counts: dict[str, int], unreadable: bool = False) -> None:
     parts = [_plural(counts[ERROR], "error"), _plural(counts[WARNING], "warning")]
     if counts[INFO]:
         parts.append(f"{counts[INFO]} info")
     style = "bold red" if counts[ERROR] else ("yellow" if counts[WARNING] else "green")
     verdict = "" if counts[ERROR] else ("  ✓ valid" if not counts[WARNING] else "  valid, with warnings")
+    if unreadable:
+        verdict = "  (some paths could not be read)"
     err.print(Text.assemble(f"{_plural(files, 'file')}, {_plural(deals, 'deal')} checked: ",
                             (", ".join(parts), style), (verdict, "green" if not counts[ERROR] else "")))
