@@ -43,26 +43,47 @@ def schema() -> dict:
     return json.loads(data_path("schemas", "bpn.schema.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=2)
-def _validator(part: str):
-    from jsonschema import Draft202012Validator
-
+def _target(part: str) -> dict:
     root = schema()
     if part == "deal":
-        target = {"$ref": "#/$defs/deal", "$defs": root["$defs"]}
-    else:
-        target = root
-    return Draft202012Validator(target)
+        return {"$schema": root["$schema"], "$ref": "#/$defs/deal", "$defs": root["$defs"]}
+    return root
+
+
+@lru_cache(maxsize=2)
+def _validator(part: str):
+    """The reference validator (jsonschema): precise errors with their JSON path."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(_target(part))
+
+
+@lru_cache(maxsize=2)
+def _fast(part: str):
+    """The same schema compiled to Python by fastjsonschema: ~18x faster than
+    jsonschema (2,860 against 158 deals/s), which is what makes importing a large JSON
+    Lines archive practical. It only says yes or no here; jsonschema explains a no."""
+    import fastjsonschema
+
+    return fastjsonschema.compile(_target(part))
 
 
 def check(obj: Any, *, part: str = "document", line: int | None = None) -> None:
     """Raise :class:`SchemaError` at the first (deepest, then first in order) place where
     ``obj`` breaks the schema. ``part`` is ``"document"`` or ``"deal"`` (a JSON Lines row)."""
+    import fastjsonschema
+
+    try:
+        _fast(part)(obj)
+        return
+    except fastjsonschema.JsonSchemaException as fast_error:
+        fallback = fast_error
     from jsonschema.exceptions import best_match
 
     error = best_match(_validator(part).iter_errors(obj))
     if error is not None:
         raise SchemaError(error.json_path, error.message, line)
+    raise SchemaError("$", fallback.message, line)  # pragma: no cover - the two disagree
 
 
 # ---- export -------------------------------------------------------------------------
