@@ -10,6 +10,10 @@ The public API is small::
     for d in bpn.validate_file("club-night.bpn"):     # Diagnostic(code, severity, message, line, column, path)
         print(d)
 
+    text = bpn.dumps(bpn.parse(text))                 # canonical BPN, nothing lost
+    doc = bpn.to_json(bpn.read_file("club-night.bpn"), with_replay=True)
+    deals = bpn.from_json(doc)                         # checked against the JSON Schema
+
 Deals accept a visitor (``deal.accept(visitor)``) for writing and exporting; the rules
 live in :mod:`bismarck_pbn.engine` and know nothing of text.
 """
@@ -19,11 +23,27 @@ from .model import BaseVisitor, Comment, Deal, Play, PlayedCard, Pos, Tag
 from .reader import parse, read_deal, read_deals, read_file
 from .validate import Checked, check_deal, validate_deals, validate_file, validate_stream, validate_text
 from .variant import Variant
+from .writer import dumps, write_deal
+
+
+def to_json(deals, *, with_replay: bool = False, indent: int | None = 1) -> str:
+    """Deals as a JSON document (see ``bpn schema``)."""
+    from .jsonio import dumps as _dumps
+
+    return _dumps(deals, with_replay=with_replay, indent=indent)
+
+
+def from_json(text: str) -> list[Deal]:
+    """Deals from a JSON document, checked against the schema first (raises
+    ``bismarck_pbn.jsonio.SchemaError`` naming the JSON path of a fault)."""
+    from .jsonio import loads
+
+    return loads(text)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CODES", "BaseVisitor", "Checked", "Comment", "Deal", "Diagnostic", "Play", "PlayedCard", "Pos",
     "Tag", "Variant", "check_deal", "parse", "read_deal", "read_deals", "read_file", "validate_deals",
-    "validate_file", "validate_stream", "validate_text",
+    "validate_file", "validate_stream", "validate_text", "dumps", "write_deal", "to_json", "from_json",
 ]

@@ -10,6 +10,7 @@ BPN → JSON → BPN gives exactly the canonical text.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -44,7 +45,8 @@ def schema() -> dict:
 
 
 def _target(part: str) -> dict:
-    root = schema()
+    """A fresh copy of the schema (fastjsonschema rewrites references in place)."""
+    root = copy.deepcopy(schema())
     if part == "deal":
         return {"$schema": root["$schema"], "$ref": "#/$defs/deal", "$defs": root["$defs"]}
     return root
