@@ -53,6 +53,11 @@ class Comment(NamedTuple):
     kind: str
     pos: Pos = NOWHERE
 
+    @property
+    def end(self) -> int:
+        """Offset just past the comment (before the line end of a ``;`` comment)."""
+        return self.pos.offset + len(self.text) + (2 if self.kind == "{" else 1)
+
 
 class Tag(NamedTuple):
     """A tag pair as written: name, unescaped value, and the comments after it."""
@@ -63,6 +68,8 @@ class Tag(NamedTuple):
     comments: tuple[Comment, ...] = ()
     value_column: int = 0
     """Column of the value's first character (for pointing inside a Deal string)."""
+    end: int = -1
+    """Offset just past the closing ``]`` (-1 when not read from text)."""
 
 
 class PlayedCard(NamedTuple):
@@ -75,6 +82,16 @@ class PlayedCard(NamedTuple):
     suffix: str | None = None
     nags: tuple[int, ...] = ()
     comments: tuple[Comment, ...] = ()
+    card_end: int = -1
+    """Offset just past the card itself (``S5`` of ``S5!``); -1 when not read from text."""
+    notes: tuple[tuple[str, int, int], ...] = ()
+    """Every note after the card as (kind, start, end) offsets in source order; kind is
+    ``suffix``, ``nag``, ``{`` or ``;``. Lets an editor change them in place."""
+
+    @property
+    def end(self) -> int:
+        """Offset just past the card's last note (or the card)."""
+        return self.notes[-1][2] if self.notes else self.card_end
 
 
 class Play(NamedTuple):

@@ -85,7 +85,7 @@ class _Builder(Transformer):
     def _tag(self, tok: Token, comments) -> Tag:
         m = _TAG_PARTS.match(tok.value)
         return Tag(m.group(1), _unescape(m.group(2)), self._pos(tok), tuple(comments),
-                   tok.column + m.start(2))
+                   tok.column + m.start(2), tok.end_pos + self.offset0)
 
 
     def played(self, children):
@@ -98,10 +98,15 @@ class _Builder(Transformer):
         suffix = None
         nags: list[int] = []
         comments: list[Comment] = []
+        spans = []
         for note in children[i + 1 :]:
             if type(note) is Comment:
                 comments.append(note)
-            elif note.type == "SUFFIX":
+                spans.append((note.kind, note.pos.offset, note.end))
+                continue
+            spans.append(("suffix" if note.type == "SUFFIX" else "nag",
+                          note.start_pos + self.offset0, note.end_pos + self.offset0))
+            if note.type == "SUFFIX":
                 if suffix is not None:
                     self.problems.append(diag("BPN001", f"a second suffix {note.value!r}: a card "
                                               "takes one suffix at most", *self._pos(note)[:2]))
@@ -118,21 +123,23 @@ class _Builder(Transformer):
         line = run.line + self.line0
         offset = run.start_pos + self.offset0
         if len(text) <= 3:  # a single card, the common case after an annotation
-            cards = [PlayedCard(_INTERN[text], Pos(line, run.column, offset))]
+            cards = [PlayedCard(_INTERN[text], Pos(line, run.column, offset), card_end=offset + len(text))]
         else:
             cards = []
             column = run.column
             for segment in text.split("\n"):
                 for m in _CARD.finditer(segment):
                     start = m.start()
-                    cards.append(PlayedCard(_INTERN[m.group()], Pos(line, column + start, offset + start)))
+                    cards.append(PlayedCard(_INTERN[m.group()], Pos(line, column + start, offset + start),
+                                            card_end=offset + m.end()))
                 offset += len(segment) + 1
                 line += 1
                 column = 1
         if revoke:
             cards[0] = cards[0]._replace(revoke=True)
-        if suffix is not None or nags or comments:
-            cards[-1] = cards[-1]._replace(suffix=suffix, nags=tuple(nags), comments=tuple(comments))
+        if spans:
+            cards[-1] = cards[-1]._replace(suffix=suffix, nags=tuple(nags), comments=tuple(comments),
+                                           notes=tuple(spans))
         return cards
 
     def end(self, children):
@@ -166,7 +173,8 @@ class _Builder(Transformer):
                 start = m.start()
                 value = m.group(2)
                 tags.append(Tag(m.group(1), _unescape(value) if "\\" in value else value,
-                                Pos(line, column + start, offset + start), (), column + m.start(2)))
+                                Pos(line, column + start, offset + start), (), column + m.start(2),
+                                offset + m.end()))
             offset += len(segment) + 1
             line += 1
             column = 1

@@ -171,7 +171,7 @@ def check_deal(deal: Deal) -> Checked:
                             f"left leads: seat {expected_leader}", *_at(play.tag, deal)))
         leader = expected_leader or leader
         if leader is not None:
-            play_hands, exact, excluded = _hands_in_play(forehand, hands, kitty, discard, exchange)
+            play_hands, exact, excluded = hands_in_play(forehand, hands, kitty, discard, exchange)
             replay = engine.replay([c.card for c in play.cards], hands=play_hands, trump=play_trump,
                                    leader=leader, excluded=excluded, unknown_trump=unknown_trump,
                                    exact=exact)
@@ -254,7 +254,7 @@ def _check_holdings(deal: Deal, hands: list, kitty, out: list[Diagnostic]) -> bo
     return ok
 
 
-def _hands_in_play(forehand, hands, kitty, discard, exchange):
+def hands_in_play(forehand, hands, kitty, discard, exchange):
     """Each seat's cards when play starts (after the exchange), whether that is exact,
     and for each seat the cards it surely does not hold (used where a hand is unknown)."""
     play_hands = [set(h) if h is not None else None for h in hands]
