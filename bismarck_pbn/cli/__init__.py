@@ -12,8 +12,14 @@ import sys
 
 import typer
 
+from .annotate import annotate_command
 from .convert import convert_command, schema_command
+from .deal import deal_command
 from .fmt import fmt_command
+from .record import record_command
+from .replay import replay_command
+from .show import show_command
+from .standings import standings_command
 from .validate import validate_command
 
 app = typer.Typer(
@@ -30,6 +36,12 @@ app.command("validate")(validate_command)
 app.command("fmt")(fmt_command)
 app.command("convert")(convert_command)
 app.command("schema")(schema_command)
+app.command("show")(show_command)
+app.command("replay")(replay_command)
+app.command("annotate")(annotate_command)
+app.command("record")(record_command)
+app.command("deal")(deal_command)
+app.command("standings")(standings_command)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,11 @@
+"""``bpn annotate``: not written yet (issue 4)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def annotate_command() -> None:
+    """Not written yet."""
+    typer.echo("bpn annotate: not written yet", err=True)
+    raise typer.Exit(2)

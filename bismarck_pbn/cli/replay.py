@@ -1,0 +1,11 @@
+"""``bpn replay``: not written yet (issue 4)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def replay_command() -> None:
+    """Not written yet."""
+    typer.echo("bpn replay: not written yet", err=True)
+    raise typer.Exit(2)

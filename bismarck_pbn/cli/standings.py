@@ -1,0 +1,11 @@
+"""``bpn standings``: not written yet (issue 4)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def standings_command() -> None:
+    """Not written yet."""
+    typer.echo("bpn standings: not written yet", err=True)
+    raise typer.Exit(2)
