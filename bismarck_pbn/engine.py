@@ -109,7 +109,9 @@ class DealState:
     def __post_init__(self) -> None:
         self.hands = [set(h) if h is not None else None for h in self.hands]
         if not self.follow:
-            self.follow = [set(h) if h is not None else set() for h in self.hands]
+            # An exactly known hand is its own follow-suit set: the same set object, so
+            # playing a card updates both at once.
+            self.follow = [h if h is not None else set() for h in self.hands]
         self.to_play = self.leader
         self.trick: list[tuple[int, str]] = []
         self.won = [0, 0, 0]
@@ -174,11 +176,11 @@ class DealState:
         the winner if this card completes a trick. Undo with :meth:`undo`."""
         seat = self.to_play
         hand = self.hands[seat - 1]
-        follow = self.follow[seat - 1]
         in_hand = hand is not None and card in hand
         if in_hand:
             hand.remove(card)
-        in_follow = card in follow
+        follow = self.follow[seat - 1]
+        in_follow = card in follow  # False when follow is the hand itself
         if in_follow:
             follow.remove(card)
         self.played.add(card)
@@ -210,7 +212,7 @@ class DealState:
             self.trick.pop()
         if in_hand:
             self.hands[seat - 1].add(card)
-        if in_follow:
+        if in_follow or (in_hand and self.follow[seat - 1] is self.hands[seat - 1]):
             self.follow[seat - 1].add(card)
         self.played.discard(card)
         self.count -= 1
@@ -311,24 +313,25 @@ def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[
     state = DealState([set(h) if h is not None else None for h in hands], trump, leader,
                       follow=[set(f) for f in follow] if follow is not None else [],
                       excluded=[set(e) for e in excluded])
+    check, play, winners = state.check, state.play, state.winners
     faults: list[Fault] = []
     seats: list[int] = []
     stopped = False
     trick_faulted = False
     for i, card in enumerate(cards):
-        if len(state.winners) >= TRICKS_PER_DEAL:
+        if len(winners) >= TRICKS_PER_DEAL:
             faults.append(Fault("too_many", state.count, state.to_play, card))
             break
-        if unknown_trump and state.winners:
-            stopped = True
-            break
         if not state.trick:
-            if state.winners:
+            if winners:
+                if unknown_trump:
+                    stopped = True
+                    break
                 _resync(state, cards, i, trick_faulted, faults)
             trick_faulted = False
         seat = state.to_play
         seats.append(seat)
-        fault = state.check(card)
+        fault = check(card)
         if fault is not None:
             faults.append(fault)
             trick_faulted = True
@@ -336,7 +339,7 @@ def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[
                 state.bogus.add(card)
             if fault.kind == "not_held" and fault.detail == "absent":
                 state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
-        state.play(card)
+        play(card)
     won = (state.won[0], state.won[1], state.won[2])
     return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats
 

@@ -56,6 +56,7 @@ _WORDS = {
 }
 
 
+_new = tuple.__new__
 _INTERN = dict(_CARDS_BY_TEXT)
 _INTERN.update({c[0] + "10": c for c in _CARDS_BY_TEXT if c[1] == "T"})
 
@@ -122,16 +123,20 @@ class _Builder(Transformer):
         text = run.value
         line = run.line + self.line0
         offset = run.start_pos + self.offset0
+        # (tuple.__new__ builds the NamedTuples without their argument handling: this
+        # loop runs for every card of every deal.)
         if len(text) <= 3:  # a single card, the common case after an annotation
-            cards = [PlayedCard(_INTERN[text], Pos(line, run.column, offset), card_end=offset + len(text))]
+            cards = [_new(PlayedCard, (_INTERN[text], _new(Pos, (line, run.column, offset)), False, None,
+                                       (), (), offset + len(text), ()))]
         else:
             cards = []
+            append = cards.append
             column = run.column
             for segment in text.split("\n"):
                 for m in _CARD.finditer(segment):
-                    start = m.start()
-                    cards.append(PlayedCard(_INTERN[m.group()], Pos(line, column + start, offset + start),
-                                            card_end=offset + m.end()))
+                    start, end = m.span()
+                    append(_new(PlayedCard, (_INTERN[m.group()], _new(Pos, (line, column + start, offset + start)),
+                                             False, None, (), (), offset + end, ())))
                 offset += len(segment) + 1
                 line += 1
                 column = 1
@@ -172,9 +177,9 @@ class _Builder(Transformer):
             for m in _TAG_SCAN.finditer(segment):
                 start = m.start()
                 value = m.group(2)
-                tags.append(Tag(m.group(1), _unescape(value) if "\\" in value else value,
-                                Pos(line, column + start, offset + start), (), column + m.start(2),
-                                offset + m.end()))
+                tags.append(_new(Tag, (m.group(1), _unescape(value) if "\\" in value else value,
+                                       _new(Pos, (line, column + start, offset + start)), (),
+                                       column + m.start(2), offset + m.end())))
             offset += len(segment) + 1
             line += 1
             column = 1

@@ -119,25 +119,29 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]]) -> Iterator[Chun
                     break
             line_no += 1
             offset += len(text)
-            blank = not text.strip()
-            if blank and not in_brace:
-                if kept:
-                    break
-                if problem is not None:
-                    yield Chunk("", line_no, offset - len(text), (problem,))
-                start_line = line_no + 1
-                start_offset = offset
+            if not in_brace:
+                # the common case: outside any comment
+                if text.isspace() or not text:
+                    if kept:
+                        break
+                    if problem is not None:
+                        yield Chunk("", line_no, offset - len(text), (problem,))
+                    start_line = line_no + 1
+                    start_offset = offset
+                    continue
+                kept.append((text, problem))
+                if "{" in text and text[0] != "%":
+                    in_brace = _brace_state(text, False)
                 continue
-            if in_brace and brace_cut is not None and not kept[-1][0].strip() and _TAG_START.match(text):
+            blank = text.isspace() or not text
+            if brace_cut is not None and not kept[-1][0].strip() and _TAG_START.match(text):
                 kept.append((text, problem))
                 cut = True
                 break
-            if blank and in_brace and brace_cut is None:
+            if blank and brace_cut is None:
                 brace_cut = len(kept)
             kept.append((text, problem))
-            if not in_brace and text.startswith("%"):
-                continue  # an escape line: nothing in it opens a comment
-            in_brace = _brace_state(text, in_brace)
+            in_brace = _brace_state(text, True)
         if (cut or (exhausted and in_brace)) and brace_cut is not None:
             rest = kept[brace_cut:]
             kept = kept[:brace_cut]

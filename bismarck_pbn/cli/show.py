@@ -1,11 +1,127 @@
-"""``bpn show``: not written yet (issue 4)."""
+"""``bpn show``: one position of one deal, drawn on the terminal or given as JSON."""
 
 from __future__ import annotations
 
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
+from ..model import Deal
+from ..reader import read_deals
+from .common import err_console, out_console
 
-def show_command() -> None:
-    """Not written yet."""
-    typer.echo("bpn show: not written yet", err=True)
-    raise typer.Exit(2)
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class ShowError(Exception):
+    """Why there is nothing to show; ``code`` is the exit status (2 usage, 1 bad record)."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
+    """Deal ``number`` (from 1, counting deals with tags) of the file at ``path`` (``-``
+    for standard input). Reads only as far as that deal. Raises :class:`ShowError`."""
+    import sys
+
+    if path != "-":
+        p = Path(path)
+        if not p.exists():
+            raise ShowError(f"{path}: no such file or directory")
+        if not p.is_file():
+            raise ShowError(f"{path}: not a regular file")
+    name = "<stdin>" if path == "-" else path
+    count = 0
+    try:
+        fp = sys.stdin.buffer if path == "-" else open(path, "rb")
+        try:
+            for deal in read_deals(fp, encoding=encoding):
+                if not deal.tags:
+                    continue
+                count = deal.number
+                if deal.number == number:
+                    return deal
+        finally:
+            if path != "-":
+                fp.close()
+    except LookupError:
+        raise ShowError(f"unknown encoding {encoding!r}") from None
+    except OSError as exc:
+        raise ShowError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    has = "no deals" if count == 0 else f"only {count} deal{'s' if count != 1 else ''}"
+    raise ShowError(f"{name}: there is no deal {number}: the file has {has}")
+
+
+def json_lines(data: dict) -> str:
+    """A JSON object with one top-level key a line: easy to read, diff and grep."""
+    items = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()]
+    return "{\n" + ",\n".join(items) + "\n}"
+
+
+def show_command(
+    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", show_default=False)],
+    deal: Annotated[int, typer.Option("--deal", "-d", min=1, help="Which deal of the file, counting from 1.")] = 1,
+    trick: Annotated[int | None, typer.Option(
+        "--trick", "-t", min=1, max=16, show_default=False,
+        help="Show the play at this trick (1-16). Without it: the deal before the first lead.")] = None,
+    card: Annotated[int | None, typer.Option(
+        "--card", "-c", min=1, max=3, show_default=False,
+        help="The card of that trick to stop after: 1, 2 or 3 (default 3, the completed trick).")] = None,
+    format: Annotated[Format, typer.Option(
+        "--format", "-f", help="text: the table drawn for a terminal; json: the position as data.")] = Format.text,
+    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
+) -> None:
+    """Show a deal at one moment of its play: the three hands still held, the trick on
+    the table and who led (and won) it, the contract, kitty and discard, the tricks
+    taken against each quota, and what the record says at that card (suffix, NAGs,
+    ^R, comments), with any fault the validator finds there.
+
+    Exit status: 0 shown, 1 the deal does not read (a syntax error), 2 no such file,
+    deal, trick or card, or wrong usage.
+
+    Examples:
+
+      bpn show club-night.bpn                      # deal 1, before the first lead
+
+      bpn show club-night.bpn --deal 3 --trick 4 --card 1
+
+      bpn show club-night.bpn -d 3 -t 4 --format json | jq .table
+
+      cat night.bpn | bpn show - --trick 16
+    """
+    from ..position import position_at
+    from ..render import position_dict, render_position
+
+    err = err_console()
+    try:
+        if card is not None and trick is None:
+            raise ShowError("--card needs --trick: say which trick the card belongs to")
+        found = find_deal(path, deal, encoding)
+        name = "<stdin>" if path == "-" else path
+        broken = [p for p in found.problems if p.code in ("BPN001", "BPN002")]
+        if broken:
+            for problem in broken:
+                err.print(str(problem.at(name)), highlight=False)
+            raise ShowError(f"{name}: deal {deal} does not read (see above); bpn validate {path} "
+                            "shows every problem", 1)
+        if trick is not None and (found.play is None or not found.play.cards):
+            raise ShowError(f"{name}: deal {deal} has no play recorded; leave out --trick to see the deal")
+        try:
+            position = position_at(found, trick, card)
+        except ValueError as exc:
+            raise ShowError(f"{name}: deal {deal}: {exc}") from None
+    except ShowError as exc:
+        err.print(f"bpn: {exc}", style="red", highlight=False)
+        raise typer.Exit(exc.code) from None
+    if format is Format.json:
+        typer.echo(json_lines(position_dict(position)))
+    else:
+        out_console().print(render_position(position), soft_wrap=False)
