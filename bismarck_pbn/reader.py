@@ -246,14 +246,18 @@ def _syntax_problem(err: UnexpectedInput, text: str, line0: int) -> Diagnostic:
 
 
 def _scan_tags(chunk: Chunk) -> list[Tag]:
-    """The tag pairs of a deal that did not parse, found by a plain scan."""
+    """The tag pairs of a deal that did not parse, found by a plain scan. O(n)."""
     tags = []
     text = chunk.text
+    line = chunk.line
+    counted = 0  # newlines before `counted` have been added to `line`
     for m in _TAG_SCAN.finditer(text):
-        line = chunk.line + text.count("\n", 0, m.start())
-        column = m.start() - text.rfind("\n", 0, m.start())
-        tags.append(Tag(m.group(1), _unescape(m.group(2)), Pos(line, column, chunk.offset + m.start()),
-                        (), column + m.start(2) - m.start()))
+        start = m.start()
+        line += text.count("\n", counted, start)
+        counted = start
+        column = start - text.rfind("\n", 0, start)
+        tags.append(Tag(m.group(1), _unescape(m.group(2)), Pos(line, column, chunk.offset + start),
+                        (), column + m.start(2) - start, chunk.offset + m.end()))
     return tags
 
 
