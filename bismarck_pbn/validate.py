@@ -374,6 +374,37 @@ def _check_tricks(deal: Deal, replay: engine.Replay | None, out: list[Diagnostic
 
 # ---- sessions --------------------------------------------------------------------------------
 
+_SESSION_POSITIONS = ("Board", "Forehand", "Contract", "Total")
+
+
+class SessionFacts(NamedTuple):
+    """What the session checks read of a deal: small and picklable, so that deals can
+    be checked in worker processes and their sessions followed in the main one. It
+    answers the same questions as :class:`Deal` (``session_key()``, ``tag(name)``)."""
+
+    board: int | None
+    key: tuple
+    variant: object
+    forehand: int | None
+    contract: str | None
+    total: tuple[int, int, int] | None
+    pos: object
+    tags: dict
+
+    @classmethod
+    def of(cls, deal: Deal) -> SessionFacts:
+        tags = {name: deal.tag_map[name] for name in _SESSION_POSITIONS if name in deal.tag_map}
+        tags = {name: Tag(name, t.value, t.pos) for name, t in tags.items()}
+        return cls(deal.board, deal.session_key(), deal.variant, deal.forehand, deal.contract,
+                   deal.total, deal.pos, tags)
+
+    def session_key(self) -> tuple:
+        return self.key
+
+    def tag(self, name: str) -> Tag | None:
+        return self.tags.get(name)
+
+
 class SessionChecker:
     """Follows deals with a Board tag through their sessions. Feed deals in file order;
     call :meth:`finish` at the end. O(1) memory per session."""

@@ -1,11 +1,142 @@
-"""``bpn annotate``: not written yet (issue 4)."""
+"""``bpn annotate``: add or remove a comment, NAG or suffix without touching any other byte."""
 
 from __future__ import annotations
 
+import difflib
+import re
+from typing import Annotated
+
 import typer
 
+from ..annotate import SUFFIXES, AnnotateError, NotUTF8, Target, edit_file
+from ..safewrite import ChangedOnDisk
 
-def annotate_command() -> None:
-    """Not written yet."""
-    typer.echo("bpn annotate: not written yet", err=True)
-    raise typer.Exit(2)
+
+def _fail(message: str, code: int) -> typer.Exit:
+    typer.secho(f"bpn: {message}", err=True, fg="red")
+    return typer.Exit(code)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines split at LF only, ends kept (CRLF stays in the line)."""
+    return re.findall(r"[^\n]*\n|[^\n]+\Z", text)
+
+
+def unified_diff(old: str, new: str, name: str) -> str:
+    """A unified diff from ``old`` to ``new``, marking a last line without a line end."""
+    out = []
+    for line in difflib.unified_diff(_lines(old), _lines(new), fromfile=name, tofile=f"{name} (annotated)"):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def annotate_command(
+    path: Annotated[str, typer.Argument(help="The BPN file to edit (in place, atomically).",
+                                        metavar="PATH", show_default=False)],
+    deal: Annotated[int, typer.Option("--deal", "-d", min=1, show_default=False,
+                                      help="The deal, numbered from 1 in the file.")],
+    tag: Annotated[str | None, typer.Option(
+        "--tag", "-t", show_default=False,
+        help="Annotate this tag of the deal (its comments); Play means the comments before the first card.")] = None,
+    trick: Annotated[int | None, typer.Option(
+        "--trick", min=1, show_default=False, help="Annotate a card: its trick, from 1 (with --card).")] = None,
+    card: Annotated[int | None, typer.Option(
+        "--card", min=1, max=3, show_default=False,
+        help="Annotate a card: 1, 2 or 3, in the order played in the trick (with --trick).")] = None,
+    comment: Annotated[str | None, typer.Option(
+        "--comment", "-c", show_default=False, help="Add this comment, written as {TEXT}.")] = None,
+    line_comment: Annotated[bool, typer.Option(
+        "--line-comment", help="Write the comment as ; TEXT at the end of the line instead.")] = False,
+    nag: Annotated[int | None, typer.Option(
+        "--nag", min=0, max=255, show_default=False, help="Add the NAG $N to the card (0-255).")] = None,
+    suffix: Annotated[str | None, typer.Option(
+        "--suffix", show_default=False, help="Set the card's suffix: ! ? !! ?? !? or ?!.")] = None,
+    clear: Annotated[bool, typer.Option(
+        "--clear", help="Remove the comments (and for a card its NAGs and suffix).")] = False,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", "-n", help="Print the change as a unified diff and write nothing.")] = False,
+) -> None:
+    """Add or remove commentary at a deal, a tag or a card, changing nothing else in
+    the file: every other byte (line ends, spacing, other comments) stays as it was.
+
+    The target: a deal (--deal N: its comments before the first tag),
+    a tag of it (--tag NAME: the comments after the tag pair),
+    or a card (--trick T --card C: its suffix, NAGs and comments).
+    The edit: --comment TEXT (--line-comment for a ; comment),
+    --nag N, --suffix S, or --clear.
+
+    Exit status: 0 done (or nothing to change); 1 the edit could not be
+    made (no such deal, tag or card, a syntax error in the deal, the file
+    changed on disk, a file that is not UTF-8); 2 wrong usage, or a file
+    that cannot be read or written.
+
+    Examples:
+
+      bpn annotate night.bpn --deal 3 --trick 5 --card 2 --comment "ruffs"
+
+      bpn annotate night.bpn --deal 3 --trick 5 --card 2 --suffix ! -n
+
+      bpn annotate night.bpn --deal 1 --tag Contract --comment "brave"
+
+      bpn annotate night.bpn --deal 3 --clear
+    """
+    edits = [name for name, given in (("--comment", comment is not None), ("--nag", nag is not None),
+                                      ("--suffix", suffix is not None), ("--clear", clear)) if given]
+    if len(edits) != 1:
+        raise _fail("give one edit: --comment TEXT, --nag N, --suffix S or --clear"
+                    + (f" (not {' and '.join(edits)} together)" if edits else ""), 2)
+    if line_comment and comment is None:
+        raise _fail("--line-comment goes with --comment", 2)
+    if tag is not None and (trick is not None or card is not None):
+        raise _fail("give --tag or --trick and --card, not both", 2)
+    if (trick is None) != (card is None):
+        raise _fail("a card is given by --trick and --card together", 2)
+    if (nag is not None or suffix is not None) and trick is None:
+        raise _fail(f"{edits[0]} goes with a card: give --trick and --card", 2)
+    if suffix is not None and suffix not in SUFFIXES:
+        raise _fail(f"--suffix is one of {' '.join(SUFFIXES)}, not {suffix!r}", 2)
+    if path == "-":
+        raise _fail("annotate edits a file in place; it cannot edit standard input", 2)
+
+    target = Target(deal, tag, trick, card)
+    try:
+        old, result = edit_file(path, target, write=not dry_run, comment=comment,
+                                kind=";" if line_comment else "{", nag=nag, suffix=suffix, clear=clear)
+    except ChangedOnDisk as exc:
+        raise _fail(f"{exc}", 1) from None
+    except NotUTF8 as exc:
+        raise _fail(f"{exc}", 1) from None
+    except AnnotateError as exc:
+        raise _fail(f"{path}: {exc}", 1) from None
+    except IsADirectoryError:
+        raise _fail(f"{path}: not a regular file", 2) from None
+    except FileNotFoundError:
+        raise _fail(f"{path}: no such file or directory", 2) from None
+    except OSError as exc:
+        raise _fail(f"{path}: cannot read or write: {exc.strerror or exc}", 2) from None
+
+    if result.notice and result.changed:
+        typer.echo(f"bpn: note: {result.notice}", err=True)
+    if not result.changed:
+        typer.echo(f"{path}: {result.notice}; nothing written", err=True)
+        return
+    if dry_run:
+        typer.echo(unified_diff(old, result.text, path), nl=False)
+        typer.echo(f"{path}: {result.what}: not written (--dry-run)", err=True)
+        return
+    line_no = old.count("\n", 0, result.start) + 1
+    new = result.text
+    line_start = new.rfind("\n", 0, result.start) + 1
+    line_end = new.find("\n", result.start + len(result.replacement))
+    shown = new[line_start : len(new) if line_end < 0 else line_end]
+    if clear:
+        action = "cleared"
+    elif comment is not None:
+        action = "comment added"
+    elif nag is not None:
+        action = f"${nag} added"
+    else:
+        action = f"suffix {suffix} set"
+    typer.echo(f"{path}:{line_no}: {result.what}: {action}")
+    for line in shown.split("\n"):
+        typer.echo(f"  {line.rstrip(chr(13))}")

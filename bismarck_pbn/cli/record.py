@@ -1,11 +1,86 @@
-"""``bpn record``: not written yet (issue 4)."""
+"""``bpn record``: type in a deal just played at the table, card by card, and append it
+to the session's file. The dialogue is :mod:`bismarck_pbn.record`; this module only
+connects it to the terminal (or to piped input) and to standard output."""
 
 from __future__ import annotations
 
+import sys
+from typing import Annotated
+
 import typer
+from rich.text import Text
+
+from .common import err_console
 
 
-def record_command() -> None:
-    """Not written yet."""
-    typer.echo("bpn record: not written yet", err=True)
-    raise typer.Exit(2)
+def _asker(console):
+    """Read answers: with line editing on a terminal; line by line from a pipe, the
+    prompt and the answer echoed so that the output reads like the session."""
+    if sys.stdin is not None and sys.stdin.isatty():
+        def ask(prompt: str) -> str:
+            return console.input(Text(prompt, style="bold"))
+        return ask
+
+    def ask(prompt: str) -> str:
+        console.print(Text(prompt, style="bold"), end="")
+        line = sys.stdin.readline() if sys.stdin is not None else ""
+        if not line:
+            console.print()
+            raise EOFError
+        answer = line.rstrip("\r\n")
+        console.print(Text(answer))
+        return answer
+    return ask
+
+
+def record_command(
+    path: Annotated[str | None, typer.Argument(
+        help="The session's BPN file: the deal is appended to it (it is created if it does not "
+        "exist). Without it the deal is printed to standard output.", show_default=False)] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", "-n", help="Ask everything and check the deal against the file, but print "
+        "it instead of writing it.")] = False,
+) -> None:
+    """Type in a deal just played at the table, and append it to the session's file.
+
+    The file, if there is one, gives the defaults: the session tags, the next board and
+    forehand, the running total and the contracts this forehand has left. Then come the
+    hands (- if not known), the kitty, the contract, the trump (Valfri) and the discard,
+    and the play card by card: each card is checked as it is typed (held? follows
+    suit?). [bold]u[/bold] takes back the last card, [bold]?[/bold] shows the hand and the
+    legal cards, [bold]claim[/bold] ends the play and asks for the final tricks.
+
+    The new deal is checked by the validator in the context of the whole file before
+    anything is written, and appended atomically; a file changed meanwhile is not
+    overwritten. Prompts go to standard error; answers may be piped in, one a line.
+
+    Exit status: 0 written (or printed), 1 abandoned (end of input, quit) or refused by
+    the validator (the record is then printed, so nothing is lost), 2 the file cannot be
+    read or used.
+
+    Examples:
+
+      bpn record club-night.bpn
+
+      bpn record --dry-run club-night.bpn
+
+      bpn record > one-deal.bpn
+    """
+    from ..record import record
+
+    console = err_console()
+
+    def say(text: str, style: str | None = None) -> None:
+        console.print(Text(text, style=style or ""))
+
+    def emit(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    try:
+        code = record(path, _asker(console), say, emit=emit, dry_run=dry_run)
+    except KeyboardInterrupt:
+        console.print()
+        say("interrupted: nothing written", "red")
+        code = 1
+    raise typer.Exit(code)

@@ -117,8 +117,8 @@ class DealView:
     def unreplayed_reason(self, index: int) -> str:
         if index >= engine.TRICKS_PER_DEAL * 3:
             return "a deal has 16 tricks"
-        return "the replay cannot go on: the trump is not known" if self.positions and \
-            self.positions[0].trump is None else "the replay stops here"
+        return "the trump is not known" if self.positions and self.positions[0].trump is None \
+            else "the replay stops before it"
 
     def seat_name(self, seat: int | None) -> str:
         if seat is None:
@@ -126,10 +126,11 @@ class DealView:
         name = self.headers.get(f"Player{seat}")
         return f"seat {seat} ({name})" if name else f"seat {seat}"
 
-    def title(self) -> str:
-        """One line about the deal: number, board, contract, trump, forehand, leader."""
+    def title(self, of: int | None = None) -> str:
+        """One line about the deal: number (``of`` deals), board, contract, trump,
+        forehand, leader."""
         deal = self.deal
-        parts = [f"deal {deal.number}"]
+        parts = [f"deal {deal.number}" + (f" of {of}" if of else "")]
         if deal.board is not None:
             parts.append(f"board {deal.board}")
         if deal.contract:
@@ -196,12 +197,10 @@ class DealView:
         """The final trick count and where it comes from (``play`` or ``Tricks tag``)."""
         if self.positions:
             end = self.positions[-1]
-            if end.played >= engine.TRICKS_PER_DEAL * 3 and not self.unreplayed:
+            if end.played >= engine.TRICKS_PER_DEAL * 3:
                 return end.won, "play"
         if self.deal.tricks is not None:
             return self.deal.tricks, "Tricks tag"
-        if self.positions and not self.cards:
-            return None, ""
         return None, ""
 
     def summary(self) -> list[str]:
@@ -262,11 +261,11 @@ def plain_lines(view: DealView, name: str):
     for i in view.unreplayed:
         trick, nth = trick_and_card(i)
         card = view.cards[i]
-        line = f"trick {trick} card {nth}: {card.card} (not replayed: {view.unreplayed_reason(i)})"
+        line = f"trick {trick} card {nth}: {card.card}"
         marks = view.marks(card)
         if marks:
             line += " " + " ".join(marks)
-        yield line
+        yield f"{line} (not replayed: {view.unreplayed_reason(i)})"
         for c in card.comments:
             yield f"    {comment_text(c)}"
         for d in view.faults_at(i):
@@ -280,7 +279,7 @@ def plain_lines(view: DealView, name: str):
 def replay_command(
     path: Annotated[str, typer.Argument(
         help="The BPN file to replay, or - for standard input (printed steps only).",
-        show_default=False)],
+        metavar="PATH", show_default=False)],
     deal: Annotated[int | None, typer.Option(
         "--deal", "-d", help="The deal to start at (or, printed, the only one): its place in the "
         "file, from 1, as bpn validate counts deals.", show_default=False)] = None,
@@ -323,7 +322,9 @@ def replay_command(
     try:
         loaded = load(source)
     except ReadFailure as exc:
-        err.print(f"bpn: {exc}", style="red", markup=False)
+        message = str(exc).replace("; nothing was written (try --encoding latin-1)",
+                                   "; convert it first: bpn fmt --encoding latin-1 FILE > NEW.bpn")
+        err.print(f"bpn: {message}", style="red", markup=False)
         raise typer.Exit(exc.code) from None
     deals = loaded.deals
     if not deals:
@@ -335,14 +336,16 @@ def replay_command(
         raise typer.Exit(2)
 
     chosen = [deals[deal - 1]] if deal is not None else deals
-    interactive = not plain and source.path is not None and sys.stdout.isatty() and sys.stdin.isatty()
-    if interactive:
+    if not plain and source.path is not None and on_terminal():
         if deal is not None and not chosen[0].syntax_ok:
             _report_unreadable(err, source.name, chosen[0])
             raise typer.Exit(1)
         from ..tui import ReplayApp  # only now: the other commands never load Textual
 
-        ReplayApp(source.path, start_deal=deal or 1, loaded=loaded).run()
+        app = ReplayApp(source.path, start_deal=deal or 1, loaded=loaded)
+        app.run()
+        if app.return_code:
+            raise typer.Exit(2)
         return
 
     broken = False
@@ -352,12 +355,21 @@ def replay_command(
             typer.echo("")
         first = False
         if not d.syntax_ok:
-            _report_unreadable(err, source.name, d)
+            err.print(f"bpn: {source.name}: deal {d.number} does not read; fix what bpn validate "
+                      "reports first", style="red")
             broken = True
         for line in plain_lines(DealView(d), source.name):
             typer.echo(line)
     if broken or (deal is None and loaded.problems):
         raise typer.Exit(1)
+
+
+def on_terminal() -> bool:
+    """Whether the replay can be interactive: standard output and input are terminals."""
+    try:
+        return sys.stdout.isatty() and sys.stdin.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return False
 
 
 def _report_unreadable(err, name: str, deal: Deal) -> None:

@@ -1,11 +1,215 @@
-"""``bpn standings``: not written yet (issue 4)."""
+"""``bpn standings``: each session's score sheet, what is left to play, and who leads."""
 
 from __future__ import annotations
 
+import json
+from enum import Enum
+from typing import Annotated
+
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..standings import BoardRow, Session, iter_standings
+from .common import Source, err_console, out_console
 
 
-def standings_command() -> None:
-    """Not written yet."""
-    typer.echo("bpn standings: not written yet", err=True)
-    raise typer.Exit(2)
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _signed(triple) -> str:
+    if triple is None:
+        return "?"
+    return " ".join(f"{v:+d}" if v else "0" for v in triple)
+
+
+def _plain(triple) -> str:
+    return " ".join(map(str, triple)) if triple is not None else "?"
+
+
+def _title(session: Session) -> Text:
+    parts = [p for p in (session.event, session.site, session.date, str(session.variant)) if p]
+    title = Text(" · ".join(parts), style="bold")
+    names = [p for p in session.players if p]
+    if names:
+        title.append("   " + ", ".join(names))
+    return title
+
+
+def _player(session: Session | None, seat: int | None) -> str:
+    """A player's name for a column or cell, or the seat number when unnamed."""
+    if seat is None:
+        return "?"
+    name = session.players[seat - 1] if session is not None else None
+    return name if name and name.strip("?") else f"seat {seat}"
+
+
+def _table(**kwargs) -> Table:
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True,
+                 title_justify="left", **kwargs)
+
+
+def _board_table(session: Session) -> Table:
+    noted = any(row.errors for row in session.boards)
+    caption = "the last three columns are the running totals"
+    if noted:
+        caption += "\n! marks a deal with errors: bpn validate shows them"
+    table = _table(title=_title(session), caption=caption, caption_justify="left")
+    for header, justify in (("board", "right"), ("forehand", "left"), ("contract", "left"),
+                            ("trump", "left"), ("tricks", "right"), ("score", "right")):
+        table.add_column(header, justify=justify, no_wrap=True)
+    for seat in (1, 2, 3):
+        table.add_column(_player(session, seat), justify="right", header_style="bold cyan", no_wrap=True)
+    if noted:
+        table.add_column("", style="bold red", no_wrap=True)
+    for row in session.boards:
+        totals = [f"{v:+d}" if v else "0" for v in row.total] if row.total is not None else ["?"] * 3
+        note = ["!" if row.errors else ""] if noted else []
+        table.add_row(str(row.board), _player(session, row.forehand), row.contract or "?", row.trump or "?",
+                      _plain(row.tricks), _signed(row.score), *totals, *note)
+    return table
+
+
+def _to_play_table(session: Session) -> Table:
+    variant = session.variant
+    how = "exactly once" if variant.per_contract == 1 else "exactly twice"
+    if not variant.exact_schedule:
+        how = "at most twice"
+    table = _table(title=f"still to play as forehand ({variant.base}: each contract {how})")
+    table.add_column("forehand")
+    for contract in variant.contracts:
+        table.add_column(contract, justify="center")
+    table.add_column("deals left", justify="right")
+    to_play = session.to_play()
+    left = session.deals_left()
+    for seat in (1, 2, 3):
+        due = to_play[seat]
+        cells = [str(due.count(c)) if due.count(c) else "·" for c in variant.contracts]
+        table.add_row(_player(session, seat), *cells, str(left[seat]) if left is not None else "?")
+    return table
+
+
+def _verdict(session: Session) -> Text:
+    totals = session.totals
+    leaders = session.leaders
+    if totals is None or not leaders:
+        return Text("the running total is not known (see bpn validate)", style="yellow")
+    top = totals[leaders[0] - 1]
+    names = [_player(session, s) for s in leaders]
+    who = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+    on = f"{top:+d}" if top else "0"
+    if session.complete:
+        return Text(f"session complete: {who} wins on {on}", style="bold green")
+    if session.tie_break_due:
+        return Text(f"{who} tied at the top on {on}: a tie-break is due (a Valfri deal)", style="bold yellow")
+    left = session.variant.deals - session.last_board
+    return Text(f"{'leaders' if len(leaders) > 1 else 'leader'}: {who} on {on}, "
+                f"{left} regular deal{'s' if left != 1 else ''} to play")
+
+
+def _print_session(out: Console, session: Session) -> None:
+    out.print(_board_table(session))
+    out.print()
+    if not session.regular_done:
+        out.print(_to_play_table(session))
+        out.print()
+    out.print(_verdict(session))
+
+
+def _print_standalone(out: Console, rows: list[BoardRow]) -> None:
+    table = _table(title=Text("deals without a Board tag (not in a session)", style="bold"))
+    for header in ("deal", "forehand", "contract", "trump", "tricks", "score"):
+        table.add_column(header)
+    for row in rows:
+        table.add_row(str(row.number), _player(None, row.forehand), row.contract or "?", row.trump or "?",
+                      _plain(row.tricks), _signed(row.score))
+    out.print(table)
+
+
+def _json(sessions: list[dict]) -> str:
+    """``{"sessions": [...]}`` with one key a line and one board a line: readable and
+    still one JSON document."""
+    dump = lambda v: json.dumps(v, ensure_ascii=False)  # noqa: E731
+    blocks = []
+    for session in sessions:
+        lines = []
+        for key, value in session.items():
+            if key == "boards":
+                rows = ",\n".join(f"   {dump(row)}" for row in value)
+                lines.append(f'  "boards": [\n{rows}\n  ]' if value else '  "boards": []')
+            else:
+                lines.append(f"  {dump(key)}: {dump(value)}")
+        blocks.append(" {\n" + ",\n".join(lines) + "\n }")
+    return '{"sessions": [\n' + ",\n".join(blocks) + "\n]}" if blocks else '{"sessions": []}'
+
+
+def standings_command(
+    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", show_default=False)],
+    format: Annotated[Format, typer.Option(
+        "--format", "-f", help="text: score sheets for people; json: the same as data.")] = Format.text,
+    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
+) -> None:
+    """Show the score sheet of each session in a file: every board with its forehand,
+    contract, tricks and score, the running totals, the contracts each player still
+    has to play as forehand, who leads, and whether a tie-break is due.
+
+    Tricks, scores and totals are computed from the play, as bpn validate does, so a
+    slip in a Total tag does not carry on. A record with errors is still summed; a
+    note on standard error says so.
+
+    Exit status: 0 shown, 2 unreadable file or wrong usage.
+
+    Examples:
+
+      bpn standings club-night.bpn
+
+      bpn standings night.bpn --format json | jq '.sessions[0].totals'
+    """
+    from pathlib import Path
+
+    err = err_console()
+    if path != "-" and not Path(path).is_file():
+        why = "not a regular file" if Path(path).exists() else "no such file or directory"
+        err.print(f"bpn: {path}: {why}", style="red", highlight=False)
+        raise typer.Exit(2)
+    source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
+    from ..reader import read_deals
+
+    sessions: list[Session] = []
+    standalone: list[BoardRow] = []
+    try:
+        fp = source.open()
+        try:
+            for item in iter_standings(read_deals(fp, encoding=encoding)):
+                (sessions if isinstance(item, Session) else standalone).append(item)
+        finally:
+            if source.path is not None:
+                fp.close()
+    except LookupError:
+        err.print(f"bpn: unknown encoding {encoding!r}", style="red", highlight=False)
+        raise typer.Exit(2)
+    except OSError as exc:
+        err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red", highlight=False)
+        raise typer.Exit(2)
+    errors = sum(row.errors for s in sessions for row in s.boards) + sum(r.errors for r in standalone)
+    if format is Format.json:
+        typer.echo(_json([s.as_dict() for s in sessions]))
+    else:
+        out = out_console()
+        for i, session in enumerate(sessions):
+            if i:
+                out.print()
+            _print_session(out, session)
+        if standalone:
+            if sessions:
+                out.print()
+            _print_standalone(out, standalone)
+        if not sessions and not standalone:
+            out.print("no deals")
+    if errors:
+        err.print(f"note: the records have {errors} error{'s' if errors != 1 else ''}; "
+                  f"bpn validate {path} shows them", style="yellow", highlight=False)

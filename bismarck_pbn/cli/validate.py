@@ -35,6 +35,9 @@ def validate_command(
         "--quiet", "-q", help="Print no summary line.")] = False,
     encoding: Annotated[str, typer.Option(
         "--encoding", help="Text encoding of the input, e.g. latin-1 for old PBN-style files.")] = "utf-8",
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=0, help="Check with this many processes (0: one per core). Files are "
+        "shared out, and a large file's deals too; the output is the same as with one.")] = 1,
 ) -> None:
     """Check hand records: syntax, cards, exchange, contract, every card of the play,
     tricks, scores, and the session (rotation, boards, schedules, running totals).
@@ -72,8 +75,35 @@ def validate_command(
         progress = Progress(console=err, transient=True)
         progress.start()
         task = progress.add_task("checking", total=len(sources))
+    def emit(d: Diagnostic) -> None:
+        nonlocal first_json
+        counts[d.severity] += 1
+        if format is Format.json:
+            out.file.write(("\n  " if first_json else ",\n  ") + json.dumps(d.as_dict(), ensure_ascii=False))
+            first_json = False
+        else:
+            _print(out, d)
+
     try:
-        for source in sources:
+        if jobs != 1 and all(s.path is not None for s in sources) and sources:
+            from ..parallel import validate_paths
+
+            per_file: dict[str, int] = {}
+            try:
+                for name, diagnostics in validate_paths([(s.name, s.path) for s in sources], jobs,
+                                                        per_file, encoding):
+                    for d in diagnostics:
+                        emit(d)
+                    if progress is not None:
+                        progress.advance(task)
+            except OSError as exc:
+                err.print(f"bpn: cannot read: {exc.strerror or exc}", style="red")
+                unreadable = True
+            deals = sum(per_file.values())
+            sources_done = True
+        else:
+            sources_done = False
+        for source in ([] if sources_done else sources):
             try:
                 fp = source.open()
             except OSError as exc:
@@ -85,13 +115,7 @@ def validate_command(
                     if checked.deal.tags:
                         deals += 1
                     for d in checked.diagnostics:
-                        d = d._replace(path=source.name)
-                        counts[d.severity] += 1
-                        if format is Format.json:
-                            out.file.write(("\n  " if first_json else ",\n  ") + json.dumps(d.as_dict(), ensure_ascii=False))
-                            first_json = False
-                        else:
-                            _print(out, d)
+                        emit(d._replace(path=source.name))
             except OSError as exc:
                 err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red")
                 unreadable = True
