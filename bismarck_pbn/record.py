@@ -46,8 +46,6 @@ Say = Callable[..., None]
 PLAY_CODES = ("BPN502", "BPN503", "BPN504")
 """The validator's codes for a card that may not be played."""
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
 HELP = ("type a card (SA, s a, H10, ht), or: u / undo to take back the last card, "
         "? to show the hand and the legal cards, claim to end the play and give the "
         "final tricks, quit to abandon the deal")
@@ -91,8 +89,8 @@ def parse_tricks(text: str) -> tuple[int, int, int]:
     return int(parts[0]), int(parts[1]), int(parts[2])
 
 
-def cards_text(cards: Iterable[str]) -> str:
-    return " ".join(sort_cards(cards))
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _signed(triple: Iterable[int]) -> str:
@@ -128,10 +126,11 @@ class Session:
 
     @property
     def finished(self) -> bool:
-        """The session has all its regular deals and no tie at the top to break."""
+        """The session has all its regular deals and no tie at the top to break (or its
+        total is not known, so no tie-break can be told)."""
         if self.board is None or self.board < self.variant.deals:
             return False
-        return self.total is not None and list(self.total).count(max(self.total)) == 1
+        return self.total is None or list(self.total).count(max(self.total)) == 1
 
     @property
     def next_board(self) -> int | None:
@@ -350,7 +349,7 @@ class Recorder:
                 if not self.confirm(f"Record it as board {board} anyway?"):
                     continue
             elif board != 1 and not s.in_session:
-                self.say(f"the file has no session to continue: a session starts at board 1 (BPN702)", "yellow")
+                self.say("the file has no session to continue: a session starts at board 1 (BPN702)", "yellow")
                 if not self.confirm(f"Record it as board {board} anyway?"):
                     continue
             break
@@ -464,7 +463,7 @@ class Recorder:
                     raise values.BadValue(f"{' '.join(clash)} {'is' if len(clash) == 1 else 'are'} "
                                           f"already in {self.name(other)}'s hand")
         if len(cards) != 16:
-            raise values.BadValue(f"that is {len(cards)} cards; a hand has 16")
+            raise values.BadValue(f"that is {_cards(len(cards))}; a hand has 16")
         return sort_cards(cards)
 
     def ask_kitty(self) -> None:
@@ -492,7 +491,7 @@ class Recorder:
             elif clash:
                 self.say(f"{' '.join(clash)} {'is' if len(clash) == 1 else 'are'} in a hand already", "red")
             elif len(cards) != 4:
-                self.say(f"that is {len(cards)} cards; the kitty has 4", "red")
+                self.say(f"that is {_cards(len(cards))}; the kitty has 4", "red")
             else:
                 self.rec.kitty = sort_cards(cards)
                 return
@@ -598,7 +597,7 @@ class Recorder:
             if twice:
                 self.say(f"{' '.join(twice)} written twice", "red")
             elif len(cards) != 4:
-                self.say(f"that is {len(cards)} cards; the forehand puts away 4", "red")
+                self.say(f"that is {_cards(len(cards))}; the forehand puts away 4", "red")
             elif bad:
                 where = []
                 for c in bad:
@@ -888,9 +887,7 @@ def record(path: str | None, ask: Ask, say: Say, *, emit: Callable[[str], None],
         say(f"dry run: nothing written to {path}", None)
         return 0
     try:
-        if fingerprint is None and target.exists():
-            raise ChangedOnDisk(f"{path} was created by someone else meanwhile; not overwritten")
-        atomic_write(target, new_text, expect=fingerprint)
+        atomic_write(target, new_text, expect=fingerprint, create=fingerprint is None)
     except ChangedOnDisk as exc:
         say(f"bpn: {exc}. The record follows, to add by hand:", "red")
         emit(deal_text)

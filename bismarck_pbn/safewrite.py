@@ -41,16 +41,17 @@ class Fingerprint:
             return False
         if st.st_size != self.size:
             return False
-        if st.st_mtime_ns == self.mtime_ns:
-            return True
+        # Same size and even the same modification time can hide an edit made within one
+        # tick of the clock: the content decides.
         return hashlib.sha256(Path(path).read_bytes()).hexdigest() == self.sha256
 
 
 def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str = "utf-8",
-                 expect: Fingerprint | None = None) -> None:
+                 expect: Fingerprint | None = None, create: bool = False) -> None:
     """Write ``pieces`` to ``path`` atomically (temporary file, fsync, rename), keeping
     the original's permissions. With ``expect``, refuse (:class:`ChangedOnDisk`) if the
-    file no longer matches it."""
+    file no longer matches it; with ``create``, refuse if the file exists (the new file
+    is linked into place, which fails rather than overwrite one made meanwhile)."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     if isinstance(pieces, str):
@@ -71,7 +72,14 @@ def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str
         os.chmod(tmp, mode)
         if expect is not None and not expect.matches(path):
             raise ChangedOnDisk(f"{path} changed on disk since it was read; not overwritten")
-        os.replace(tmp, path)
+        if create:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise ChangedOnDisk(f"{path} was created by someone else meanwhile; not overwritten") from None
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
         tmp = None
         try:
             dir_fd = os.open(directory, os.O_RDONLY)

@@ -18,7 +18,11 @@ def _asker(console):
     prompt and the answer echoed so that the output reads like the session."""
     if sys.stdin is not None and sys.stdin.isatty():
         def ask(prompt: str) -> str:
-            return console.input(Text(prompt, style="bold"))
+            try:
+                return console.input(Text(prompt, style="bold"))
+            except EOFError:
+                console.print()
+                raise
         return ask
 
     def ask(prompt: str) -> str:
@@ -47,8 +51,8 @@ def record_command(
     forehand, the running total and the contracts this forehand has left. Then come the
     hands (- if not known), the kitty, the contract, the trump (Valfri) and the discard,
     and the play card by card: each card is checked as it is typed (held? follows
-    suit?). [bold]u[/bold] takes back the last card, [bold]?[/bold] shows the hand and the
-    legal cards, [bold]claim[/bold] ends the play and asks for the final tricks.
+    suit?). [bold]u[/bold] takes back the last card, [bold]?[/bold] shows the hand and
+    the legal cards, [bold]claim[/bold] ends the play and asks for the final tricks.
 
     The new deal is checked by the validator in the context of the whole file before
     anything is written, and appended atomically; a file changed meanwhile is not
