@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import engine
-from .cards import DECK, sort_cards
+from .cards import sort_cards
 from .model import Deal, PlayedCard
-from .validate import hands_in_play
+from .validate import replay_inputs
 
 Cards = tuple[str, ...]
 
@@ -56,33 +56,22 @@ class Position:
 
 
 def _start(deal: Deal):
-    forehand = deal.forehand
-    contract = deal.contract
-    trump = deal.trump
-    if contract is not None and engine.implied_trump(contract) is not None:
-        trump = engine.implied_trump(contract)
-    play_trump = None if trump in (None, "NT") else trump
-    hands = list(deal.hands) if deal.hands is not None else [None, None, None]
-    kitty = deal.kitty
-    if kitty is None and all(h is not None for h in hands):
-        kitty = tuple(c for c in DECK if not any(c in h for h in hands))
-    play_hands, exact, excluded = hands_in_play(forehand, hands, kitty, deal.discard, deal.exchange)
-    leader = engine.leader(forehand) if forehand is not None else (deal.play.leader if deal.play else None)
-    return trump, play_trump, play_hands, exact, excluded, leader
+    play_hands, exact, excluded, leader, play_trump, unknown_trump, trump = replay_inputs(deal)
+    return trump, play_trump, play_hands, exact, excluded, leader, unknown_trump
 
 
 def positions(deal: Deal) -> list[Position]:
     """Every position of the deal: before the first lead, then after each card. O(n²)
     in the worst case for n cards (each position copies the hands); 49 positions at most."""
     cards = deal.play.cards if deal.play is not None else ()
-    trump, play_trump, play_hands, exact, excluded, leader = _start(deal)
+    trump, play_trump, play_hands, exact, excluded, leader, unknown_trump = _start(deal)
     quotas = engine.quotas(deal.contract, deal.forehand) if deal.contract and deal.forehand else None
     if leader is None or not cards:
         hands = tuple(sort_cards(h) if h is not None else None for h in play_hands)
         return [Position(deal, 0, hands, trump, (), None, None, leader, (0, 0, 0), quotas, None, (), 0)]
     names = [c.card for c in cards]
     replay = engine.replay(names, hands=play_hands, trump=play_trump, leader=leader, excluded=excluded,
-                           unknown_trump=trump is None, exact=exact)
+                           unknown_trump=unknown_trump, exact=exact)
     seats = replay.seats
     held = [set(h) if h is not None else None for h in play_hands]
     out = [Position(deal, 0, tuple(sort_cards(h) if h is not None else None for h in held), trump, (),

@@ -425,11 +425,10 @@ def read_deal(source: BinaryIO | TextIO) -> Deal | None:
 
 def parse(text: str) -> list[Deal]:
     """All deals in ``text``. Offsets in the model are offsets into ``text``."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    start = 1 if text.startswith("\ufeff") else 0  # offsets stay offsets into `text`
     reader = DealReader()
     out = []
-    for chunk in split_lines((line, None) for line in _lines(text)):
+    for chunk in split_lines(((line, None) for line in _lines(text[start:])), start):
         deal = reader.read_chunk(chunk)
         if deal is not None:
             out.append(deal)

@@ -89,8 +89,9 @@ def decode_lines(raw_lines: Iterable[bytes], encoding: str = "utf-8") -> Iterato
         offset += len(raw)
 
 
-def split_lines(lines: Iterable[tuple[str, Diagnostic | None]]) -> Iterator[Chunk]:
-    """Group decoded lines into deals. Lines keep their line ends. O(total length).
+def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0) -> Iterator[Chunk]:
+    """Group decoded lines into deals. Lines keep their line ends; ``offset`` is where
+    the first line starts in the text (1 after a byte-order mark). O(total length).
 
     A ``{`` comment that runs over an empty line is taken as never closed when the
     file ends inside it, or when the line after the empty line starts a tag pair: the
@@ -99,7 +100,6 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]]) -> Iterator[Chun
     pending: list[tuple[str, Diagnostic | None]] = []  # lines given back, last first
     source = iter(lines)
     line_no = 0
-    offset = 0
     while True:
         kept: list[tuple[str, Diagnostic | None]] = []
         start_line = line_no + 1

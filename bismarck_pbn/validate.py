@@ -85,7 +85,6 @@ def check_deal(deal: Deal) -> Checked:
     tag = deal.tag
     forehand = deal.forehand
     contract = deal.contract
-    variant = deal.variant
     if forehand is None and tag("Forehand") is None:
         out.append(diag("BPN101", "the [Forehand] tag is missing; it says which seat (1, 2 or 3) "
                         "is forehand", *_at(None, deal)))
@@ -93,6 +92,67 @@ def check_deal(deal: Deal) -> Checked:
         out.append(diag("BPN101", "the [Contract] tag is missing; it is Spel, Spader, Valfri or Pass",
                         *_at(None, deal)))
 
+    prep = _prepare(deal, out)
+    hands, kitty, discard, exchange = prep.hands, prep.kitty, prep.discard, prep.exchange
+    play_trump, unknown_trump = prep.play_trump, prep.unknown_trump
+
+    # -- play
+    replay = None
+    play = deal.play
+    if play is not None:
+        expected_leader = engine.leader(forehand) if forehand is not None else None
+        leader = play.leader
+        if leader is not None and expected_leader is not None and leader != expected_leader:
+            out.append(diag("BPN501", f"seat {leader} leads trick 1, but the seat to the forehand's "
+                            f"left leads: seat {expected_leader}", *_at(play.tag, deal)))
+        leader = expected_leader or leader
+        if leader is not None:
+            play_hands, exact, excluded = hands_in_play(forehand, hands, kitty, discard, exchange)
+            replay = engine.replay([c.card for c in play.cards], hands=play_hands, trump=play_trump,
+                                   leader=leader, excluded=excluded, unknown_trump=unknown_trump,
+                                   exact=exact)
+            _report_faults(deal, replay, out)
+
+    # -- tricks and score
+    tricks = _check_tricks(deal, replay, out)
+    score = None
+    if tricks is not None and forehand is not None and contract is not None:
+        score = engine.scores(contract, forehand, tricks)
+        if deal.score is not None and deal.score != score:
+            out.append(diag("BPN602", f"the score is {_signed(score)} for {_tricks_text(tricks)} tricks in "
+                            f"{contract} with seat {forehand} as forehand, not {_signed(deal.score)}",
+                            *_at(tag("Score"), deal)))
+    elif deal.score is not None:
+        score = deal.score
+        if sum(score) != 0:
+            out.append(diag("BPN602", f"the scores {_signed(score)} add up to {sum(score):+d}; a deal's "
+                            "scores always add up to 0", *_at(tag("Score"), deal)))
+    out.sort(key=lambda d: (d.line, d.column))
+    return Checked(deal, out, DealResult(tricks, score, replay))
+
+
+class Prepared(NamedTuple):
+    """What the play is replayed with, once the tags before it are checked."""
+
+    trump: str | None
+    play_trump: str | None
+    unknown_trump: bool
+    hands: list
+    kitty: tuple | None
+    discard: tuple | None
+    exchange: bool | None
+
+
+def _prepare(deal: Deal, out: list[Diagnostic]) -> Prepared:
+    """Check contract, trump, holdings and exchange (reporting into ``out``) and settle
+    what the replay starts from: a Trump tag contradicting the contract gives way to the
+    contract's trump, holdings that do not add up are not trusted, a declined exchange
+    where it is mandatory counts as unknown. The validator and ``position`` both start
+    from here, so they always agree."""
+    tag = deal.tag
+    forehand = deal.forehand
+    contract = deal.contract
+    variant = deal.variant
     # -- contract and trump
     trump = deal.trump
     unknown_trump = False
@@ -160,39 +220,18 @@ def check_deal(deal: Deal) -> Checked:
             out.append(diag("BPN301", f"the forehand discards {', '.join(owners)}, not in the forehand's "
                             "hand or the kitty", *_at(tag("Discard"), deal)))
 
-    # -- play
-    replay = None
-    play = deal.play
-    if play is not None:
-        expected_leader = engine.leader(forehand) if forehand is not None else None
-        leader = play.leader
-        if leader is not None and expected_leader is not None and leader != expected_leader:
-            out.append(diag("BPN501", f"seat {leader} leads trick 1, but the seat to the forehand's "
-                            f"left leads: seat {expected_leader}", *_at(play.tag, deal)))
-        leader = expected_leader or leader
-        if leader is not None:
-            play_hands, exact, excluded = hands_in_play(forehand, hands, kitty, discard, exchange)
-            replay = engine.replay([c.card for c in play.cards], hands=play_hands, trump=play_trump,
-                                   leader=leader, excluded=excluded, unknown_trump=unknown_trump,
-                                   exact=exact)
-            _report_faults(deal, replay, out)
+    return Prepared(trump, play_trump, unknown_trump, hands, kitty, discard, exchange)
 
-    # -- tricks and score
-    tricks = _check_tricks(deal, replay, out)
-    score = None
-    if tricks is not None and forehand is not None and contract is not None:
-        score = engine.scores(contract, forehand, tricks)
-        if deal.score is not None and deal.score != score:
-            out.append(diag("BPN602", f"the score is {_signed(score)} for {_tricks_text(tricks)} tricks in "
-                            f"{contract} with seat {forehand} as forehand, not {_signed(deal.score)}",
-                            *_at(tag("Score"), deal)))
-    elif deal.score is not None:
-        score = deal.score
-        if sum(score) != 0:
-            out.append(diag("BPN602", f"the scores {_signed(score)} add up to {sum(score):+d}; a deal's "
-                            "scores always add up to 0", *_at(tag("Score"), deal)))
-    out.sort(key=lambda d: (d.line, d.column))
-    return Checked(deal, out, DealResult(tricks, score, replay))
+
+def replay_inputs(deal: Deal):
+    """(hands, exact, excluded, leader, play_trump, unknown_trump, trump) for replaying
+    ``deal`` exactly as the validator does."""
+    prep = _prepare(deal, [])
+    play_hands, exact, excluded = hands_in_play(deal.forehand, prep.hands, prep.kitty, prep.discard,
+                                                prep.exchange)
+    leader = engine.leader(deal.forehand) if deal.forehand is not None else (
+        deal.play.leader if deal.play is not None else None)
+    return play_hands, exact, excluded, leader, prep.play_trump, prep.unknown_trump, prep.trump
 
 
 def _signed(values: Iterable[int]) -> str:
