@@ -363,7 +363,8 @@ def _add_nag(body: str, spot: _Spot, nag: int):
             break
         at = end
         before += kind == "nag"
-    return at, at, _spaced(body, at, f" ${nag}"), (suffix, nags[:before] + (nag,) + nags[before:], comments), None
+    expected = (suffix, nags[:before] + (nag,) + nags[before:], comments)
+    return at, at, _spaced(body, at, f" ${nag}"), expected, None
 
 
 def _set_suffix(body: str, spot: _Spot, suffix: str):
@@ -379,7 +380,8 @@ def _set_suffix(body: str, spot: _Spot, suffix: str):
     if start == anchor:  # written against the card: replace it in place
         return start, end, suffix, expected, None
     # Written apart (`S5 $1 !`): take it out with its white space, put the new one on the card.
-    new_body, lo, hi = _remove(body, [(start, end)], anchor)
+    spans = [(s, e) for _, s, e in spot.notes]
+    new_body, lo, hi = _remove(body, spans, anchor, {spans.index((start, end))})
     new_body = new_body[:anchor] + suffix + new_body[anchor:]
     return _as_slice(body, new_body, min(lo, anchor), hi) + (expected, None)
 
@@ -408,16 +410,21 @@ def _as_slice(old: str, new: str, lo: int, hi: int) -> tuple[int, int, str]:
 _TO_LINE_END = re.compile(r"[ \t\f]*(?=\r?\n|\Z)")
 
 
-def _remove(body: str, spans: list[tuple[int, int]], anchor: int) -> tuple[str, int, int]:
-    """``body`` with the notes at ``spans`` (in source order, all after the token that
-    ends at ``anchor``, nothing but white space, escape lines and other notes between)
-    taken out with the white space before each. Escape lines are kept, no line is left
-    empty and no trailing white space is made. Returns the new text and the slice
-    ``lo:hi`` of the old text that changed."""
+def _remove(body: str, spans: list[tuple[int, int]], anchor: int,
+            drop: set[int] | None = None) -> tuple[str, int, int]:
+    """``body`` with notes taken out, each with the white space before it. ``spans`` are
+    all the notes of the target in source order, after the token that ends at ``anchor``
+    (nothing but white space and escape lines between them); ``drop`` the indexes of the
+    ones to take out (all by default). Escape lines are kept, no line is left empty and
+    no trailing white space is made. Returns the new text and the slice ``lo:hi`` of the
+    old text that changed."""
     lo, hi = len(body), -1
     prev_ends = [anchor] + [e for _, e in spans[:-1]]
     # The last note first, so that the offsets of the earlier ones stay good.
-    for (start, end), prev in reversed(list(zip(spans, prev_ends))):
+    for i in reversed(range(len(spans))):
+        if drop is not None and i not in drop:
+            continue
+        (start, end), prev = spans[i], prev_ends[i]
         gap = body[prev:start]
         to_line_end = _TO_LINE_END.match(body, end)
         if "\n%" in gap:

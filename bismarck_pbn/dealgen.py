@@ -37,8 +37,6 @@ from .writer import dumps
 
 Hand = tuple[str, ...]
 
-MAX_SEED = 2**63 - 1
-
 
 def new_seed() -> int:
     """A fresh seed from the operating system's randomness, at most 10 digits to type."""

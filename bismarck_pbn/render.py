@@ -36,7 +36,6 @@ NAG_MEANINGS = {
 }
 """The standard NAGs $1–$6, as in PGN and PBN."""
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
 _SUIT_STYLE = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
 
 

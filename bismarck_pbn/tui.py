@@ -74,7 +74,8 @@ class Prompt(ModalScreen[str | None]):
 
 
 class Notes(VerticalScroll, can_focus=False):
-    """The notes pane; never takes focus, so the arrow keys stay with the replay."""
+    """The scrolling view (drawing and notes); it never takes focus, so the arrow keys
+    stay with the replay."""
 
 
 def _render_position(pos: Position) -> tuple[RenderableType, list[Diagnostic]] | None:

@@ -37,9 +37,11 @@ def annotate_command(
                                       help="The deal, numbered from 1 in the file.")],
     tag: Annotated[str | None, typer.Option(
         "--tag", "-t", show_default=False,
-        help="Annotate this tag of the deal (its comments); Play means the comments before the first card.")] = None,
+        help="Annotate this tag of the deal (its comments); Play: the comments before the "
+             "first card.")] = None,
     trick: Annotated[int | None, typer.Option(
-        "--trick", min=1, show_default=False, help="Annotate a card: its trick, from 1 (with --card).")] = None,
+        "--trick", min=1, show_default=False,
+        help="Annotate a card: its trick, from 1 (with --card).")] = None,
     card: Annotated[int | None, typer.Option(
         "--card", min=1, max=3, show_default=False,
         help="Annotate a card: 1, 2 or 3, in the order played in the trick (with --trick).")] = None,

@@ -22,16 +22,21 @@ def deal_command(
         "--contract", "-c", show_default=False,
         help="The contract, if already known: Spel, Spader, Valfri or Pass (any case).")] = None,
 ) -> None:
-    """Deal 16 cards to each seat and 4 to the kitty, and print the deal as a BPN
-    template: session tags with ? placeholders, Board, Forehand, Deal (from the
-    forehand's hand), Kitty, and Contract when given. What is decided at the table
-    is left out, so bpn validate says what is still missing.
+    """Deal 16 cards to each seat and 4 to the kitty, and print the deal as a
+    BPN template: session tags with ? placeholders, Board, Forehand, Deal
+    (from the forehand's hand), Kitty, and Contract when given. What is
+    decided at the table is left out, so bpn validate says what is missing.
+
+    The same seed always gives the same deal. Without --seed one is chosen at
+    random; either way it is written in the template's first comment.
+
+    Exit status: 0 dealt, 2 wrong usage (an unknown contract, say).
 
     Examples:
 
-      bpn deal                                   # a new random deal
+      bpn deal
 
-      bpn deal --seed 2026 --forehand 2 --board 4 > board4.bpn
+      bpn deal --seed 2026 --forehand 2 --board 4 >> night.bpn
 
       bpn deal --seed 7 --contract Spel | bpn show -
     """

@@ -36,8 +36,9 @@ NAG_MEANINGS = {
 
 
 def comment_text(comment: Comment) -> str:
-    """A comment as it is written: ``{text}`` or ``;text``."""
-    return f"{{{comment.text}}}" if comment.kind == "{" else f";{comment.text}"
+    """A comment as it is written, ``{text}`` or ``;text`` (line ends shown as LF)."""
+    text = comment.text.replace("\r\n", "\n")
+    return f"{{{text}}}" if comment.kind == "{" else f";{text}"
 
 
 def signed(values) -> str:
@@ -238,10 +239,10 @@ def plain_lines(view: DealView, name: str):
     for d in view.deal_diagnostics:
         yield f"  {d.code} {d.severity}: {d.message}"
     for c in deal.comments:
-        yield f"  {comment_text(c)}"
+        yield _indent(comment_text(c), "  ")
     if deal.play is not None:
         for c in deal.play.comments:
-            yield f"  {comment_text(c)}"
+            yield _indent(comment_text(c), "  ")
     for pos in view.positions[1:]:
         i = pos.played - 1
         trick, nth = trick_and_card(i)
@@ -253,7 +254,7 @@ def plain_lines(view: DealView, name: str):
             line += " " + " ".join(marks)
         yield line
         for c in card.comments:
-            yield f"    {comment_text(c)}"
+            yield _indent(comment_text(c), "    ")
         for d in view.faults_at(i):
             yield f"    {d.code} {d.severity}: {d.message}"
         if pos.table_winner is not None:
@@ -267,12 +268,12 @@ def plain_lines(view: DealView, name: str):
             line += " " + " ".join(marks)
         yield f"{line} (not replayed: {view.unreplayed_reason(i)})"
         for c in card.comments:
-            yield f"    {comment_text(c)}"
+            yield _indent(comment_text(c), "    ")
         for d in view.faults_at(i):
             yield f"    {d.code} {d.severity}: {d.message}"
     if deal.play is not None:
         for c in deal.play.trailing:
-            yield f"  {comment_text(c)}"
+            yield _indent(comment_text(c), "  ")
     yield from view.summary()
 
 
@@ -362,6 +363,11 @@ def replay_command(
             typer.echo(line)
     if broken or (deal is None and loaded.problems):
         raise typer.Exit(1)
+
+
+def _indent(text: str, prefix: str) -> str:
+    """``text`` with ``prefix`` before each of its lines (a comment may span lines)."""
+    return "\n".join(prefix + line.rstrip("\r") for line in text.split("\n"))
 
 
 def on_terminal() -> bool:

@@ -79,17 +79,21 @@ def show_command(
         "--format", "-f", help="text: the table drawn for a terminal; json: the position as data.")] = Format.text,
     encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
 ) -> None:
-    """Show a deal at one moment of its play: the three hands still held, the trick on
-    the table and who led (and won) it, the contract, kitty and discard, the tricks
-    taken against each quota, and what the record says at that card (suffix, NAGs,
-    ^R, comments), with any fault the validator finds there.
+    """Show a deal at one moment of its play: the three hands still held, the
+    trick on the table and who led (and won) it, the contract, kitty and
+    discard, the tricks taken against each quota, and what the record says at
+    that card (suffix, NAGs, ^R, comments), with any fault the validator
+    finds there.
 
-    Exit status: 0 shown, 1 the deal does not read (a syntax error), 2 no such file,
-    deal, trick or card, or wrong usage.
+    Without --trick: the deal before the first lead. With --trick T: after
+    the whole trick T, or after its card C with --card C.
+
+    Exit status: 0 shown, 1 the deal does not read (a syntax error), 2 no
+    such file, deal, trick or card, or wrong usage.
 
     Examples:
 
-      bpn show club-night.bpn                      # deal 1, before the first lead
+      bpn show club-night.bpn
 
       bpn show club-night.bpn --deal 3 --trick 4 --card 1
 
@@ -117,6 +121,8 @@ def show_command(
         try:
             position = position_at(found, trick, card)
         except ValueError as exc:
+            if found.contract == "Valfri" and found.trump is None:
+                exc = "it is Valfri with no [Trump] tag, and without the trump only trick 1 can be replayed"
             raise ShowError(f"{name}: deal {deal}: {exc}") from None
     except ShowError as exc:
         err.print(f"bpn: {exc}", style="red", highlight=False)

@@ -153,13 +153,14 @@ def standings_command(
         "--format", "-f", help="text: score sheets for people; json: the same as data.")] = Format.text,
     encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
 ) -> None:
-    """Show the score sheet of each session in a file: every board with its forehand,
-    contract, tricks and score, the running totals, the contracts each player still
-    has to play as forehand, who leads, and whether a tie-break is due.
+    """Show the score sheet of each session in a file: every board with its
+    forehand, contract, tricks and score, the running totals, the contracts
+    each player still has to play as forehand, who leads, and whether a
+    tie-break is due.
 
-    Tricks, scores and totals are computed from the play, as bpn validate does, so a
-    slip in a Total tag does not carry on. A record with errors is still summed; a
-    note on standard error says so.
+    Tricks, scores and totals are computed from the play, as bpn validate
+    does, so a slip in a Total tag does not carry on. A record with errors
+    is still summed, and a note on standard error says so.
 
     Exit status: 0 shown, 2 unreadable file or wrong usage.
 

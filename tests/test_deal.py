@@ -1,0 +1,77 @@
+"""bpn deal and bismarck_pbn.dealgen, through typer's test runner."""
+
+import re
+
+from typer.testing import CliRunner
+
+from bismarck_pbn import parse, validate_text
+from bismarck_pbn.cards import DECK
+from bismarck_pbn.cli import app
+from bismarck_pbn.dealgen import deal_template, random_deal
+from bismarck_pbn.writer import dumps
+
+runner = CliRunner()
+
+
+def deal(*args: str) -> str:
+    result = runner.invoke(app, ["deal", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_the_same_seed_gives_the_same_deal():
+    assert deal("--seed", "42") == deal("--seed", "42")
+    assert deal("--seed", "42") != deal("--seed", "43")
+    assert random_deal(7) == random_deal(7)
+
+
+def test_deal_and_kitty_make_up_the_pack():
+    for seed in range(20):
+        (d,) = parse(deal("--seed", str(seed)))
+        assert [len(h) for h in d.hands] == [16, 16, 16] and len(d.kitty) == 4
+        cards = [c for h in d.hands for c in h] + list(d.kitty)
+        assert sorted(cards) == sorted(DECK)
+
+
+def test_options_are_honoured():
+    text = deal("--seed", "5", "--forehand", "2", "--board", "4", "--contract", "spel")
+    (d,) = parse(text)
+    assert (d.forehand, d.board, d.contract, d.deal_first) == (2, 4, "Spel", 2)
+    assert '[Trump "NT"]' in text
+    assert re.search(r'\[Deal "2:', text)
+    # the seats get the same cards whoever is forehand
+    (d1,) = parse(deal("--seed", "5"))
+    assert d1.hands == d.hands and d1.kitty == d.kitty
+
+
+def test_the_template_is_canonical_with_placeholders():
+    text = deal("--seed", "1")
+    assert text.startswith("% BPN 1.0\n{Dealt by bpn deal --seed 1.")
+    assert dumps(parse(text)) == text
+    for tag in ('[Event "?"]', '[Date "????.??.??"]', '[Player1 "?"]', '[Board "1"]', '[Forehand "1"]'):
+        assert tag in text
+    (d,) = parse(text)
+    assert d.contract is None and d.play is None and d.tag("Contract") is None
+
+
+def test_validate_says_what_is_missing():
+    codes = [(d.code, d.message) for d in validate_text(deal("--seed", "3"))]
+    assert codes == [("BPN101", "the [Contract] tag is missing; it is Spel, Spader, Valfri or Pass")]
+    valfri = [d.code + " " + d.message for d in validate_text(deal("--seed", "3", "--contract", "Valfri"))]
+    assert len(valfri) == 1 and "Trump" in valfri[0]
+    assert validate_text(deal("--seed", "3", "--contract", "Spader")) == []
+
+
+def test_without_a_seed_the_chosen_seed_is_printed_and_repeats():
+    text = deal()
+    seed = re.search(r"--seed (\d+)", text).group(1)
+    assert deal("--seed", seed) == text
+    assert deal_template(int(seed)) == text
+
+
+def test_bad_options_exit_2():
+    result = runner.invoke(app, ["deal", "--contract", "grand"])
+    assert result.exit_code == 2 and "Spel, Spader, Valfri or Pass" in result.stderr
+    assert runner.invoke(app, ["deal", "--forehand", "4"]).exit_code == 2
+    assert runner.invoke(app, ["deal", "--board", "0"]).exit_code == 2
+    assert runner.invoke(app, ["deal", "--seed", "-1"]).exit_code == 2

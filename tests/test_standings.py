@@ -1,0 +1,123 @@
+"""bpn standings and bismarck_pbn.standings, through typer's test runner."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from bismarck_pbn import parse, read_file
+from bismarck_pbn.cli import app
+from bismarck_pbn.standings import iter_standings, standings
+from bismarck_pbn.writer import dumps
+from conftest import ROOT
+
+runner = CliRunner()
+SAMPLES = ROOT / "samples"
+INVALID = SAMPLES / "invalid"
+
+
+def standings_json(path: str, **kwargs) -> list[dict]:
+    result = runner.invoke(app, ["standings", path, "--format", "json"], **kwargs)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["sessions"]
+
+
+def cut(sample: str, n: int) -> str:
+    """The first n deals of a sample, as BPN text."""
+    return dumps(parse((SAMPLES / sample).read_text(encoding="utf-8"))[:n])
+
+
+@pytest.mark.parametrize("sample", ["club-night.bpn", "grand.bpn", "short.bpn", "fixed-kitty.bpn"])
+def test_totals_are_the_last_total_tag_of_a_complete_session(sample):
+    deals = list(read_file(SAMPLES / sample))
+    (session,) = standings_json(str(SAMPLES / sample))
+    assert session["totals"] == list(deals[-1].total)
+    assert [b["total"] for b in session["boards"]] == [list(d.total) for d in deals]
+    assert [b["score"] for b in session["boards"]] == [list(d.score) for d in deals]
+    assert [b["board"] for b in session["boards"]] == list(range(1, len(deals) + 1))
+    assert session["to_play"] == {"1": [], "2": [], "3": []}
+    assert session["complete"] and not session["tie_break_due"]
+    top = max(session["totals"])
+    assert session["leaders"] == [s for s in (1, 2, 3) if session["totals"][s - 1] == top]
+    assert session["players"] == ["Anna", "Bertil", "Cecilia"]
+    assert session["variant"] == str(deals[0].variant)
+
+
+def test_a_session_cut_after_five_deals_lists_what_each_forehand_still_plays():
+    text = cut("club-night.bpn", 5)
+    (session,) = standings_json("-", input=text)
+    played = {(d.forehand, d.contract) for d in parse(text)}
+    contracts = ["Spel", "Spader", "Valfri", "Pass"]
+    expected = {str(s): [c for c in contracts if (s, c) not in played] for s in (1, 2, 3)}
+    assert session["to_play"] == expected
+    assert sum(len(v) for v in expected.values()) == 12 - 5
+    assert session["deals_left"] == {s: len(v) for s, v in expected.items()}
+    assert not session["complete"] and not session["tie_break_due"]
+    assert session["totals"] == list(parse(text)[-1].total)
+
+
+def test_short_is_at_most_twice_capped_by_the_deals_left():
+    text = cut("short.bpn", 5)
+    (session,) = standings_json("-", input=text)
+    left = session["deals_left"]
+    assert sum(left.values()) == 3
+    for seat, contracts in session["to_play"].items():
+        for contract in ("Spel", "Pass"):
+            done = sum(1 for d in parse(text) if d.forehand == int(seat) and d.contract == contract)
+            assert contracts.count(contract) == min(2 - done, left[seat])
+
+
+def test_a_tie_at_the_top_makes_a_tie_break_due():
+    (session,) = standings_json(str(INVALID / "BPN704-tie-no-tiebreak.bpn"))
+    assert session["tie_break_due"] and not session["complete"]
+    assert len(session["leaders"]) == 2
+    text = runner.invoke(app, ["standings", str(INVALID / "BPN704-tie-no-tiebreak.bpn")]).stdout
+    assert "a tie-break is due" in text
+
+
+def test_a_slip_in_a_total_tag_does_not_carry_on():
+    path = INVALID / "BPN603-total-slip.bpn"
+    (session,) = standings_json(str(path))
+    deals = list(read_file(path))
+    running = [0, 0, 0]
+    for row, deal in zip(session["boards"], deals):
+        running = [a + b for a, b in zip(running, deal.score)]
+        assert row["total"] == running
+    result = runner.invoke(app, ["standings", str(path)])
+    assert result.exit_code == 0
+    assert "1 error" in result.stderr and "!" in result.stdout
+
+
+def test_sessions_split_at_board_1_and_standalone_deals_are_text_only():
+    standalone = '[Forehand "1"]\n[Contract "Spel"]\n[Tricks "8 4 4"]\n'
+    text = cut("club-night.bpn", 3) + "\n" + standalone + "\n" + (SAMPLES / "short.bpn").read_text()
+    sessions = standings_json("-", input=text)
+    assert [s["event"] for s in sessions] == ["Club night", "A short game before dinner"]
+    assert [len(s["boards"]) for s in sessions] == [3, 8]
+    items = list(iter_standings(parse(text)))
+    assert [type(i).__name__ for i in items] == ["BoardRow", "Session", "Session"]
+    out = runner.invoke(app, ["standings", "-"], input=text).stdout
+    assert "deals without a Board tag" in out and "8 4 4" in out
+
+
+def test_text_names_the_winner_and_the_running_totals():
+    result = runner.invoke(app, ["standings", str(SAMPLES / "club-night.bpn")])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "session complete: Bertil wins on +16" in result.stdout
+    board12 = next(line for line in result.stdout.splitlines() if line.split()[:1] == ["12"])
+    assert board12.split()[-3:] == ["-6", "+16", "-10"]  # board 12's running totals
+    cut5 = runner.invoke(app, ["standings", "-"], input=cut("club-night.bpn", 5)).stdout
+    assert "still to play as forehand" in cut5 and "7 regular deals to play" in cut5
+
+
+def test_library_sessions_match_the_json():
+    (session,) = standings(read_file(SAMPLES / "grand.bpn"))
+    assert session.variant.base == "Grand" and len(session.boards) == 24
+    assert session.as_dict()["totals"] == list(session.totals)
+
+
+def test_unreadable_input_exits_2():
+    result = runner.invoke(app, ["standings", "nosuch.bpn"])
+    assert result.exit_code == 2 and "no such file" in result.stderr
+    assert runner.invoke(app, ["standings", "-"], input="").stdout.strip() == "no deals"
+    assert standings_json("-", input="") == []
