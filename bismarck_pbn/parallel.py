@@ -8,8 +8,8 @@ expensive part), and follows the sessions itself over the small
 
 A deal takes the session tags it leaves out from the deal before it, and those (the
 variant above all) change what is legal, so each batch must start with the session
-tags in force. The main process guesses them with a plain scan of each deal's tag
-pairs; each worker reports the session tags it read, and a batch whose guess turns out
+tags in force. The main process guesses them with a plain scan of the end of the batch
+before; each worker reports the session tags it read, and a batch whose guess turns out
 wrong (a tag pair written inside a comment, say) is checked again in the main process.
 Results come out in file order. Memory: a bounded number of batches in flight.
 """
@@ -17,31 +17,42 @@ Results come out in file order. Memory: a bounded number of batches in flight.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .diagnostics import Diagnostic
 from .model import SESSION_TAGS
-from .reader import _TAG_SCAN, DealReader, _unescape, iter_lines
+from .reader import DealReader, _unescape, iter_lines
 from .split import Chunk, split_lines
 from .validate import SessionChecker, SessionFacts, check_deal
 
-BATCH = 400
+BATCH = 1000
 """Deals per batch sent to a worker."""
 BIG_FILE = 4 << 20
 """Files larger than this (bytes) are split into batches; smaller ones go whole."""
 
 
-def _own_session_tags(chunk: Chunk) -> dict[str, str]:
+_SESSION_SCAN = re.compile(r'\[[ \t]*(Event|Site|Date|Variant|Player[123])[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+
+
+def _context_after(chunks: list[Chunk], before: dict[str, str]) -> dict[str, str]:
+    """The session tags in force after ``chunks``: for each name its value in the last
+    deal that gives it, else the value before them. Scans backwards and stops once every
+    name is found, which with writers repeating the session tags is the last deal."""
     found: dict[str, str] = {}
-    if "[" not in chunk.text:
-        return found
-    for m in _TAG_SCAN.finditer(chunk.text):
-        name = m.group(1)
-        if name in SESSION_TAGS and name not in found:
-            found[name] = _unescape(m.group(2))
-    return found
+    for chunk in reversed(chunks):
+        if "[" not in chunk.text:
+            continue
+        own: dict[str, str] = {}
+        for m in _SESSION_SCAN.finditer(chunk.text):
+            own.setdefault(m.group(1), _unescape(m.group(2)))
+        for name, value in own.items():
+            found.setdefault(name, value)
+        if len(found) == len(SESSION_TAGS):
+            break
+    return {**before, **found}
 
 
 def _check_batch(chunks: list[Chunk], context: dict[str, str]):
@@ -60,7 +71,9 @@ def _check_batch(chunks: list[Chunk], context: dict[str, str]):
         own.append({name: tag.value for name, tag in deal.tag_map.items() if name in SESSION_TAGS})
         checked = check_deal(deal)
         facts = SessionFacts.of(deal) if deal.tags else None
-        out.append((checked.diagnostics, facts, checked.result))
+        # Only the score crosses back to the main process: pickling the whole replay
+        # for every deal cost more than the checking saved.
+        out.append((checked.diagnostics, facts, checked.result._replace(replay=None)))
     return out, own
 
 
@@ -77,24 +90,19 @@ def _check_file(path: str, encoding: str) -> tuple[list[Diagnostic], int]:
     return out, deals
 
 
-def _batches(path: Path, encoding: str) -> Iterator[tuple[list[Chunk], dict[str, str], list[dict]]]:
+def _batches(path: Path, encoding: str) -> Iterator[tuple[list[Chunk], dict[str, str]]]:
+    """Batches of deals with the session tags guessed to be in force at their start."""
     context: dict[str, str] = {}
     with open(path, "rb") as fp:
         batch: list[Chunk] = []
-        start_context = dict(context)
-        guesses: list[dict] = []
         for chunk in split_lines(iter_lines(fp, encoding)):
-            if not batch:
-                start_context = dict(context)
             batch.append(chunk)
-            tags = _own_session_tags(chunk)
-            guesses.append(tags)
-            context.update(tags)
             if len(batch) >= BATCH:
-                yield batch, start_context, guesses
-                batch, guesses = [], []
+                yield batch, context
+                context = _context_after(batch, context)
+                batch = []
         if batch:
-            yield batch, start_context, guesses
+            yield batch, context
 
 
 def _follow(results, path: str, counts: dict[str, int]) -> Iterator[Diagnostic]:
@@ -143,7 +151,7 @@ def _big_file(pool, path: Path, encoding: str, jobs: int):
 
     def drain(item):
         nonlocal known
-        future, chunks, guessed, _ = item
+        future, chunks, guessed = item
         results, own = future.result()
         if guessed != known:
             results, own = _check_batch(chunks, known)  # the guess was wrong: redo here
@@ -151,8 +159,8 @@ def _big_file(pool, path: Path, encoding: str, jobs: int):
             known = {**known, **tags}
         return results
 
-    for chunks, guessed, guesses in _batches(path, encoding):
-        in_flight.append((pool.submit(_check_batch, chunks, guessed), chunks, guessed, guesses))
+    for chunks, guessed in _batches(path, encoding):
+        in_flight.append((pool.submit(_check_batch, chunks, guessed), chunks, guessed))
         if len(in_flight) > 2 * jobs:
             yield from drain(in_flight.pop(0))
     while in_flight:
