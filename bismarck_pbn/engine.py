@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import DECK_SET, RANK_VALUE
+from .cards import DECK_SET, ORDER, RANK_VALUE
 
 SEATS = (1, 2, 3)
 CONTRACTS = ("Spel", "Spader", "Valfri", "Pass")
@@ -240,7 +240,7 @@ class DealState:
         if not hand:
             return
         keep = set(keep)
-        spare = [c for c in hand if c not in keep]
+        spare = sorted((c for c in hand if c not in keep), key=ORDER.__getitem__)
         if not spare:
             return
         same = [c for c in spare if c[0] == suit]
@@ -334,9 +334,10 @@ def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[
         fault = check(card)
         if fault is not None:
             faults.append(fault)
-            trick_faulted = True
-            if fault.kind == "not_held" and fault.detail != "played":
-                state.bogus.add(card)
+            if fault.kind == "not_held":
+                trick_faulted = True  # a wrong card can change who wins; a revoke cannot
+                if fault.detail != "played":
+                    state.bogus.add(card)
             if fault.kind == "not_held" and fault.detail == "absent":
                 state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
         play(card)

@@ -21,7 +21,7 @@ from .reader import DealReader
 from .resources import data_path
 from .split import Chunk
 from .validate import Checked, check_deal, validate_deals
-from .writer import canonical_tags, canonical_value
+from .writer import canonical_tags, canonical_value, check_writable
 
 FORMAT = "bpn-json"
 VERSION = 1
@@ -110,8 +110,7 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
     if isinstance(checked, Deal):
         checked = check_deal(checked)
     deal = checked.deal
-    if not deal.syntax_ok:
-        raise ValueError(f"deal {deal.number} has a syntax error and cannot be converted")
+    check_writable(deal)
     out: dict[str, Any] = {"number": deal.number, "comments": _comments(deal.comments)}
     if not deal.tags:
         out["tags"] = []

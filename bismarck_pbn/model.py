@@ -181,9 +181,14 @@ class Deal:
         return self.tag_map.get(name)
 
     def session_key(self) -> tuple[str | None, ...]:
-        """The values of the session tags, inherited ones included."""
+        """The values of the session tags, inherited ones included, compared as values:
+        white space around them does not count, and the variant is the variant read (an
+        absent Variant is Standard, as is ``standard``)."""
         headers = self.headers
-        return tuple(headers.get(name) for name in SESSION_TAGS)
+        key = [headers.get(name) for name in SESSION_TAGS]
+        key = [v.strip() if v is not None else None for v in key]
+        key[SESSION_TAGS.index("Variant")] = str(self.variant)
+        return tuple(key)
 
     def canonical_tags(self) -> list[Tag]:
         """Tags in canonical order: known ones as the spec lists them (inherited session

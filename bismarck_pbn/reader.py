@@ -114,7 +114,8 @@ class _Builder(Transformer):
                 else:
                     suffix = note.value
             else:
-                n = int(note.value[1:])
+                digits = note.value[1:]
+                n = int(digits) if len(digits) <= 3 else 256
                 if n > 255:
                     self.problems.append(diag("BPN001", f"NAG {note.value} is out of range: "
                                               "NAGs run from $0 to $255", *self._pos(note)[:2]))
@@ -187,14 +188,20 @@ class _Builder(Transformer):
 
     def deal(self, children):
         items: list = []
+        notes: list[Comment] = []  # comments after the last tag, attached once (linear)
         for child in children:
+            if type(child) is Comment and items and type(items[-1]) is Tag:
+                notes.append(child)
+                continue
+            if notes:
+                items[-1] = items[-1]._replace(comments=tuple(notes))
+                notes = []
             if type(child) is Token:
                 items.extend(self._tags(child))
-            elif type(child) is Comment and items and type(items[-1]) is Tag:
-                tag = items[-1]
-                items[-1] = tag._replace(comments=tag.comments + (child,))
             else:
                 items.append(child)
+        if notes:
+            items[-1] = items[-1]._replace(comments=tuple(notes))
         return items
 
     def start(self, children):

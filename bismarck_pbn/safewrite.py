@@ -52,8 +52,8 @@ def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str
     the original's permissions. With ``expect``, refuse (:class:`ChangedOnDisk`) if the
     file no longer matches it; with ``create``, refuse if the file exists (the new file
     is linked into place, which fails rather than overwrite one made meanwhile)."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
+    path = Path(os.path.realpath(path))  # through a symlink to the file it names
+    directory = path.parent
     if isinstance(pieces, str):
         pieces = (pieces,)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)

@@ -94,7 +94,7 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
     the first line starts in the text (1 after a byte-order mark). O(total length).
 
     A ``{`` comment that runs over an empty line is taken as never closed when the
-    file ends inside it, or when the line after the empty line starts a tag pair: the
+    file ends inside it, or when a line after the empty line starts a tag pair: the
     deal is then cut at that empty line (the parser reports BPN002) and the lines after
     it are split again, so one missing ``}`` never hides the deals after it."""
     pending: list[tuple[str, Diagnostic | None]] = []  # lines given back, last first
@@ -119,6 +119,13 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
                     break
             line_no += 1
             offset += len(text)
+            if "\r" in text:
+                body = text[:-2] if text.endswith("\r\n") else text.rstrip("\n")
+                cr = body.find("\r")
+                if cr >= 0 and problem is None:
+                    problem = diag("BPN001", "a bare carriage return (CR without LF) ends a line here: BPN "
+                                   "lines end with LF or CRLF; convert the file's line ends first",
+                                   line_no, cr + 1)
             if not in_brace:
                 # the common case: outside any comment
                 if text.isspace() or not text:
@@ -134,7 +141,7 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
                     in_brace = _brace_state(text, False)
                 continue
             blank = text.isspace() or not text
-            if brace_cut is not None and not kept[-1][0].strip() and _TAG_START.match(text):
+            if brace_cut is not None and _TAG_START.match(text):
                 kept.append((text, problem))
                 cut = True
                 break

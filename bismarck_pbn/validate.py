@@ -194,7 +194,12 @@ def _prepare(deal: Deal, out: list[Diagnostic]) -> Prepared:
     # -- exchange
     discard = deal.discard
     exchange = deal.exchange
-    if discard is not None and len(discard) != 4:
+    if discard is not None and len(set(discard)) != len(discard):
+        twice = sorted({c for c in discard if discard.count(c) > 1}, key=DECK.index)
+        out.append(diag("BPN202", f"the discard lists {' '.join(twice)} more than once",
+                        *_at(tag("Discard"), deal)))
+        discard = tuple(dict.fromkeys(discard))
+    elif discard is not None and len(discard) != 4:
         out.append(diag("BPN201", f"the discard has {len(discard)} cards; it must have 4",
                         *_at(tag("Discard"), deal)))
     if exchange is False and contract is not None and variant.exchange_mandatory(contract):
@@ -489,9 +494,7 @@ class SessionChecker:
         missing = False
         if deal.forehand is not None and self.forehand is not None:
             expected = engine.left_of(self.forehand)
-            jumped = self.forehand
-            for _ in range(gap):
-                jumped = engine.left_of(jumped)
+            jumped = (self.forehand - 1 + gap) % 3 + 1  # the forehand moved one seat per board
             missing = gap > 1 and deal.forehand == jumped and jumped != expected
             if deal.forehand not in (expected, jumped):
                 out.append(diag("BPN701", f"seat {deal.forehand} is forehand, but after seat {self.forehand} "

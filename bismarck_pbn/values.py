@@ -28,8 +28,8 @@ CONTRACTS = {"spel": "Spel", "spader": "Spader", "valfri": "Valfri", "pass": "Pa
 TRUMPS = ("S", "H", "D", "C", "NT")
 _BASES = {b.lower(): b for b in BASES}
 _OPTIONS = {o.lower(): o for o in OPTIONS}
-_DATE = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)\Z")
-_INT = re.compile(r"[+-]?\d+\Z")
+_DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)\Z")
+_INT = re.compile(r"[+-]?[0-9]{1,9}\Z")
 _BY_SUIT = {suit: {r: intern(suit + r) for r in RANKS} for suit in SUITS}
 
 
@@ -44,7 +44,7 @@ def seat(value: str) -> int:
 def board(value: str) -> int:
     """A deal number, from 1."""
     v = value.strip()
-    if v.isdigit() and v.isascii() and int(v) >= 1:
+    if v.isdigit() and v.isascii() and len(v) <= 9 and int(v) >= 1:
         return int(v)
     raise BadValue(f"a board number must be a whole number from 1, not {value!r}")
 

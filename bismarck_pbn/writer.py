@@ -23,6 +23,18 @@ from .model import BaseVisitor, Comment, Deal, Play, PlayedCard, Tag
 
 HEADER = "% BPN 1.0\n"
 
+UNWRITABLE = ("BPN001", "BPN002", "BPN003", "BPN102")
+"""Problems that stop a deal being written back without losing what the user wrote:
+syntax, bad bytes, and a tag or play section given twice (the canonical form has one)."""
+
+
+def check_writable(deal: Deal) -> None:
+    """Raise ValueError if writing ``deal`` back would lose some of its text."""
+    bad = [p for p in deal.problems if p.code in UNWRITABLE]
+    if bad:
+        raise ValueError(f"deal {deal.number} cannot be written back without losing text: "
+                         + "; ".join(f"{p.code} at {p.line}:{p.column}" for p in bad))
+
 
 def escape(value: str) -> str:
     """A tag value with ``\\`` and ``"`` escaped."""
@@ -91,7 +103,10 @@ def canonical_tags(deal: Deal) -> list[Tag]:
 
 
 def comment_text(comment: Comment) -> str:
-    return "{" + comment.text + "}" if comment.kind == "{" else ";" + comment.text
+    """A comment as written; line ends inside a ``{}`` comment become LF, like the rest."""
+    if comment.kind == "{":
+        return "{" + comment.text.replace("\r\n", "\n") + "}"
+    return ";" + comment.text
 
 
 class TextWriter(BaseVisitor):
@@ -119,8 +134,7 @@ class TextWriter(BaseVisitor):
                 self._end_line()
 
     def begin_deal(self, deal: Deal) -> None:
-        if not deal.syntax_ok:
-            raise ValueError(f"deal {deal.number} has a syntax error and cannot be written back")
+        check_writable(deal)
         self.deal = deal
 
     def visit_comment(self, comment: Comment) -> None:

@@ -96,6 +96,9 @@ def read_text(source: Source, encoding: str) -> tuple[str, bytes]:
     return text, data
 
 
+from ..writer import UNWRITABLE  # noqa: E402
+
+
 def syntax_problems(deals) -> list:
-    """The reader's syntax and encoding problems: what stops a file being written back."""
-    return [p for d in deals for p in d.problems if p.code in ("BPN001", "BPN002", "BPN003")]
+    """The problems that stop a file being written back (see UNWRITABLE)."""
+    return [p for d in deals for p in d.problems if p.code in UNWRITABLE]

@@ -16,7 +16,7 @@ from ..jsonio import SchemaError, iter_dicts, iter_jsonl, iter_jsonl_deals, load
 from ..reader import read_deals
 from ..safewrite import atomic_write
 from ..writer import iter_text
-from .common import err_console
+from .common import UNWRITABLE, err_console
 
 
 class Kind(str, Enum):
@@ -89,7 +89,7 @@ def _open_input(path: str):
 def _clean(deals, name: str):
     """Pass deals through, stopping at the first that cannot be converted faithfully."""
     for deal in deals:
-        bad = [p for p in deal.problems if p.code in ("BPN001", "BPN002", "BPN003")]
+        bad = [p for p in deal.problems if p.code in UNWRITABLE]
         if bad:
             raise _SyntaxStop("\n".join(str(p.at(name)) for p in bad))
         yield deal
@@ -169,7 +169,7 @@ def convert_command(
             atomic_write(output, pieces)
     except _SyntaxStop as exc:
         err.print(str(exc))
-        err.print(f"bpn: {name}: cannot convert a deal with syntax errors (fix what bpn validate "
+        err.print(f"bpn: {name}: cannot convert a deal with syntax errors or a tag given twice (fix what bpn validate "
                   "reports); nothing was written" + (" to " + output if output != "-" else ""), style="red")
         raise typer.Exit(1)
     except SchemaError as exc:

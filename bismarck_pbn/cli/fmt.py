@@ -63,8 +63,9 @@ def fmt_command(
         if problems:
             for p in problems:
                 err.print(str(p.at(source.name)))
-            err.print(f"bpn: {source.name}: not formatted: it has {len(problems)} syntax "
-                      f"error{'s' if len(problems) != 1 else ''} (see above)", style="red")
+            err.print(f"bpn: {source.name}: not formatted: it has {len(problems)} "
+                      f"problem{'s' if len(problems) != 1 else ''} that writing it back would lose "
+                      "text over (see above)", style="red")
             failed = True
             continue
         canonical = dumps(deals)
