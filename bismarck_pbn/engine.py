@@ -105,6 +105,8 @@ class DealState:
     leader: int
     follow: list[set[str]] = field(default_factory=list)
     excluded: list[set[str]] = field(default_factory=lambda: [set(), set(), set()])
+    undo_history: bool = True
+    """Keep what :meth:`undo` needs (the validator's replay, which never undoes, does not)."""
 
     def __post_init__(self) -> None:
         self.hands = [set(h) if h is not None else None for h in self.hands]
@@ -189,13 +191,15 @@ class DealState:
         self.count += 1
         if len(trick) == 3:
             winner = trick_winner(trick, self.trump)
-            self._history.append((seat, card, in_hand, in_follow, trick))
+            if self.undo_history:
+                self._history.append((seat, card, in_hand, in_follow, trick))
             self.won[winner - 1] += 1
             self.winners.append(winner)
             self.trick = []
             self.to_play = winner
             return winner
-        self._history.append((seat, card, in_hand, in_follow, None))
+        if self.undo_history:
+            self._history.append((seat, card, in_hand, in_follow, None))
         self.to_play = seat % 3 + 1
         return None
 
@@ -312,7 +316,7 @@ def _fits(hands, seat: int, card: str) -> bool:
 def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[Replay, list[int]]:
     state = DealState([set(h) if h is not None else None for h in hands], trump, leader,
                       follow=[set(f) for f in follow] if follow is not None else [],
-                      excluded=[set(e) for e in excluded])
+                      excluded=[set(e) for e in excluded], undo_history=False)
     check, play, winners = state.check, state.play, state.winners
     faults: list[Fault] = []
     seats: list[int] = []

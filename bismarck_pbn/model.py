@@ -32,6 +32,7 @@ KNOWN_TAGS = (
 """Every tag BPN 1.0 defines, in canonical order."""
 
 _KNOWN_INDEX = {name: i for i, name in enumerate(KNOWN_TAGS)}
+_VARIANT_AT = SESSION_TAGS.index("Variant")
 
 
 class Pos(NamedTuple):
@@ -184,10 +185,13 @@ class Deal:
         """The values of the session tags, inherited ones included, compared as values:
         white space around them does not count, and the variant is the variant read (an
         absent Variant is Standard, as is ``standard``)."""
-        headers = self.headers
-        key = [headers.get(name) for name in SESSION_TAGS]
-        key = [v.strip() if v is not None else None for v in key]
-        key[SESSION_TAGS.index("Variant")] = str(self.variant)
+        tags, inherited = self.tag_map, self.inherited
+        key = []
+        for name in SESSION_TAGS:
+            tag = tags.get(name)
+            value = tag.value if tag is not None else inherited.get(name)
+            key.append(value.strip() if value is not None else None)
+        key[_VARIANT_AT] = str(self.variant)
         return tuple(key)
 
     def canonical_tags(self) -> list[Tag]:

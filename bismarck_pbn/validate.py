@@ -326,6 +326,8 @@ def hands_in_play(forehand, hands, kitty, discard, exchange):
                 exact[i] = False  # we do not know which four went out
             else:
                 play_hands[i] = None
+    if all(h is not None for h in play_hands):
+        return play_hands, exact, [set(), set(), set()]  # only unknown hands consult these
     excluded = []
     for s in engine.SEATS:
         others = set(out_of_play)
