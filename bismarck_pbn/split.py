@@ -100,6 +100,7 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
     pending: list[tuple[str, Diagnostic | None]] = []  # lines given back, last first
     source = iter(lines)
     line_no = 0
+    no_close_after: int | None = None  # once known: no line after this one has a `}`
     while True:
         kept: list[tuple[str, Diagnostic | None]] = []
         start_line = line_no + 1
@@ -145,12 +146,25 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
                 kept.append((text, problem))
                 cut = True
                 break
+            if blank and no_close_after is not None and line_no > no_close_after:
+                # No `}` follows anywhere: this comment is unclosed; cut at this empty line
+                # rather than read to the end of the file again (which made many unclosed
+                # comments quadratic).
+                if brace_cut is None:
+                    brace_cut = len(kept)
+                kept.append((text, problem))
+                cut = True
+                break
             if blank and brace_cut is None:
                 brace_cut = len(kept)
             kept.append((text, problem))
             in_brace = _brace_state(text, True)
         if (cut or (exhausted and in_brace)) and brace_cut is not None:
             rest = kept[brace_cut:]
+            if exhausted and not cut:
+                closing = [i for i, (t, _) in enumerate(rest) if "}" in t]
+                first_rest_line = line_no - len(rest) + 1
+                no_close_after = first_rest_line + closing[-1] if closing else first_rest_line - 1
             kept = kept[:brace_cut]
             line_no -= len(rest)
             offset -= sum(len(t) for t, _ in rest)

@@ -114,18 +114,18 @@ class TextWriter(BaseVisitor):
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.line = ""
+        self.line: list[str] = []  # the pieces of the line being written, joined once
         self.deal: Deal | None = None
         self.in_trick = 0
         self._tags_done = False
 
     def _put(self, piece: str) -> None:
-        self.line = f"{self.line} {piece}" if self.line else piece
+        self.line.append(piece)
 
     def _end_line(self) -> None:
         if self.line:
-            self.lines.append(self.line)
-        self.line = ""
+            self.lines.append(" ".join(self.line))
+        self.line = []
 
     def _comments(self, comments: Iterable[Comment]) -> None:
         for c in comments:
@@ -186,6 +186,7 @@ class TextWriter(BaseVisitor):
 
 def write_deal(deal: Deal) -> str:
     """One deal as canonical BPN text, ending with a newline (no ``% BPN`` header). O(n)."""
+    check_writable(deal)
     if not deal.tags:  # a comment block between deals
         return "".join(comment_text(c) + "\n" for c in deal.comments)
     return deal.accept(TextWriter())

@@ -91,9 +91,7 @@ def read_text(source: Source, encoding: str) -> tuple[str, bytes]:
                           f"offset {e.start}; nothing was written (try --encoding latin-1)", 1) from None
     except LookupError:
         raise ReadFailure(f"unknown encoding {encoding!r}") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text, data
+    return text, data  # (a byte-order mark is left for the reader, which drops one)
 
 
 from ..writer import UNWRITABLE  # noqa: E402
