@@ -426,3 +426,17 @@ def test_fmt_and_validate_agree_on_a_second_bom(tmp_path):
     assert runner.invoke(app, ["fmt", str(path)]).exit_code == 1
     assert runner.invoke(app, ["fmt", "--in-place", str(path)]).exit_code == 1
     assert path.read_bytes() == _TWO_BOMS
+
+
+def test_the_fuzz_harness_runs_briefly():
+    """CI's short run of fuzz/atheris_harness.py (plain mode: atheris is not a test
+    dependency); long runs are by hand (fuzz/README.md)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "fuzz" / "atheris_harness.py"), "--plain", "300"],
+                          cwd=root, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "0 distinct crashes" in done.stdout + done.stderr
