@@ -41,6 +41,15 @@ def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
+def rest_of_deck(holdings: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """The cards in none of ``holdings``, in canonical order: with the three hands
+    known, the kitty. O(52·h)."""
+    held = set()
+    for holding in holdings:
+        held.update(holding)
+    return tuple(c for c in DECK if c not in held)
+
+
 def holding_text(cards: Iterable[str]) -> str:
     """Write cards as a holding, ``S.H.D.C`` with ranks high to low: ``AK2.QJT.5.9876``."""
     by_suit: dict[str, list[str]] = {s: [] for s in SUITS}

@@ -435,14 +435,14 @@ def parse(text: str) -> list[Deal]:
     start = 1 if text.startswith("\ufeff") else 0  # offsets stay offsets into `text`
     reader = DealReader()
     out = []
-    for chunk in split_lines(((line, None) for line in _lines(text[start:])), start):
+    for chunk in split_lines(((line, None) for line in lf_lines(text[start:])), start):
         deal = reader.read_chunk(chunk)
         if deal is not None:
             out.append(deal)
     return out
 
 
-def _lines(text: str) -> Iterator[str]:
+def lf_lines(text: str) -> Iterator[str]:
     """Lines of ``text`` split at LF only (as lark counts them), ends kept."""
     start = 0
     n = len(text)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import engine, values
-from .cards import DECK, RANKS, SUITS, holding_text, sort_cards
+from .cards import DECK, RANKS, SUITS, holding_text, rest_of_deck, sort_cards
 from .diagnostics import Diagnostic
 from .model import SESSION_TAGS, Deal, PlayedCard, Pos
 from .reader import parse
@@ -91,10 +91,6 @@ def parse_tricks(text: str) -> tuple[int, int, int]:
 
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _signed(triple: Iterable[int]) -> str:
-    return " ".join(f"+{v}" if v > 0 else str(v) for v in triple)
 
 
 # ---- what the file tells ---------------------------------------------------------------------
@@ -228,9 +224,9 @@ class Record:
             if self.tricks is not None:
                 out.append(("Tricks", " ".join(map(str, self.tricks))))
             if self.score is not None:
-                out.append(("Score", _signed(self.score)))
+                out.append(("Score", values.signed_text(self.score)))
             if self.total is not None:
-                out.append(("Total", _signed(self.total)))
+                out.append(("Total", values.signed_text(self.total)))
         return out
 
     def raw_text(self, *, play: bool = True) -> str:
@@ -329,7 +325,7 @@ class Recorder:
         default = s.next_board
         if s.in_session and not s.finished:
             self.say(f"The file ends at board {s.board} of {s.variant.deals} ({s.variant}); "
-                     f"running total {_signed(s.total) if s.total else 'unknown'}.")
+                     f"running total {values.signed_text(s.total) if s.total else 'unknown'}.")
         elif s.finished:
             self.say(f"The session in the file is complete (board {s.board}); board 1 starts a new one.")
         while True:
@@ -620,7 +616,7 @@ class Recorder:
         hands = list(rec.hands)
         kitty = rec.kitty
         if kitty is None and all(h is not None for h in hands):
-            kitty = tuple(c for c in DECK if not any(c in h for h in hands))
+            kitty = rest_of_deck(hands)
         exchange = rec.exchange
         play_hands, exact, excluded = hands_in_play(rec.forehand, hands, kitty, rec.discard, exchange)
         trump = None if rec.trump == "NT" else rec.trump
@@ -774,9 +770,9 @@ class Recorder:
                  + (" (claimed)" if rec.claimed else ""), "bold")
         for s in engine.SEATS:
             line = (f"  {self.name(s):<24} tricks {rec.tricks[s - 1]:>2} (quota {quotas[s - 1]})  "
-                    f"score {_signed([rec.score[s - 1]]):>3}")
+                    f"score {values.signed_text([rec.score[s - 1]]):>3}")
             if rec.total is not None:
-                line += f"  total {_signed([rec.total[s - 1]]):>3}"
+                line += f"  total {values.signed_text([rec.total[s - 1]]):>3}"
             self.say(line)
 
 

@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import engine
-from .cards import DECK, SUITS, holding_text, sort_cards
+from .cards import SUITS, holding_text, rest_of_deck, sort_cards
 from .diagnostics import Diagnostic
 from .position import Position, positions
 
@@ -58,7 +58,7 @@ def _kitty(pos: Position) -> tuple[str, ...] | None:
         return deal.kitty
     hands = deal.hands
     if hands is not None and all(h is not None for h in hands):
-        return tuple(c for c in DECK if not any(c in h for h in hands))
+        return rest_of_deck(hands)
     return None
 
 

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import BinaryIO, NamedTuple, TextIO
 
 from . import engine
-from .cards import DECK, DECK_SET, sort_cards
+from .cards import DECK, DECK_SET, rest_of_deck, sort_cards
 from .diagnostics import WARNING, Diagnostic, diag
 from .model import NOWHERE, Deal, Tag
 from .reader import parse, read_deals
+from .values import signed_text
 
 SEAT_NAMES = {1: "seat 1", 2: "seat 2", 3: "seat 3"}
 
@@ -119,13 +120,13 @@ def check_deal(deal: Deal) -> Checked:
     if tricks is not None and forehand is not None and contract is not None:
         score = engine.scores(contract, forehand, tricks)
         if deal.score is not None and deal.score != score:
-            out.append(diag("BPN602", f"the score is {_signed(score)} for {_tricks_text(tricks)} tricks in "
-                            f"{contract} with seat {forehand} as forehand, not {_signed(deal.score)}",
+            out.append(diag("BPN602", f"the score is {signed_text(score)} for {_tricks_text(tricks)} tricks in "
+                            f"{contract} with seat {forehand} as forehand, not {signed_text(deal.score)}",
                             *_at(tag("Score"), deal)))
     elif deal.score is not None:
         score = deal.score
         if sum(score) != 0:
-            out.append(diag("BPN602", f"the scores {_signed(score)} add up to {sum(score):+d}; a deal's "
+            out.append(diag("BPN602", f"the scores {signed_text(score)} add up to {sum(score):+d}; a deal's "
                             "scores always add up to 0", *_at(tag("Score"), deal)))
     out.sort(key=lambda d: (d.line, d.column))
     return Checked(deal, out, DealResult(tricks, score, replay))
@@ -189,7 +190,7 @@ def _prepare(deal: Deal, out: list[Diagnostic]) -> Prepared:
         hands = [None, None, None]
         kitty = None
     if kitty is None and all(h is not None for h in hands):
-        kitty = tuple(c for c in DECK if not any(c in h for h in hands))  # the four cards left
+        kitty = rest_of_deck(hands)  # the four cards left
 
     # -- exchange
     discard = deal.discard
@@ -237,10 +238,6 @@ def replay_inputs(deal: Deal):
     leader = engine.leader(deal.forehand) if deal.forehand is not None else (
         deal.play.leader if deal.play is not None else None)
     return play_hands, exact, excluded, leader, prep.play_trump, prep.unknown_trump, prep.trump
-
-
-def _signed(values: Iterable[int]) -> str:
-    return " ".join(f"+{v}" if v > 0 else str(v) for v in values)
 
 
 def _tricks_text(values: Iterable[int]) -> str:
@@ -528,8 +525,8 @@ class SessionChecker:
             carried = _add(self.written, score)
             if deal.total is not None and (true or carried) and tuple(deal.total) not in (true, carried):
                 expected = true or carried
-                out.append(diag("BPN603", f"the running total after this deal is {_signed(expected)} "
-                                f"(the scores so far add up to it), not {_signed(deal.total)}",
+                out.append(diag("BPN603", f"the running total after this deal is {signed_text(expected)} "
+                                f"(the scores so far add up to it), not {signed_text(deal.total)}",
                                 *_at(tag("Total"), deal)))
             self.true = true if true is not None else (tuple(deal.total) if deal.total is not None else None)
         else:

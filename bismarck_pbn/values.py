@@ -9,6 +9,7 @@ spec says readers are: ``10`` for ``T``, ranks in any order, contracts in any ca
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .cards import RANKS, SUITS, intern, sort_cards
 from .variant import BASES, OPTIONS, Variant
@@ -115,6 +116,11 @@ def variant_text(value: str) -> str:
     words = value.split()
     names = [_BASES[words[0].lower()]] + [_OPTIONS[w.lower()] for w in words[1:]]
     return " ".join(dict.fromkeys(names))
+
+
+def signed_text(values: Iterable[int]) -> str:
+    """Scores as written in Score and Total tags: ``+2 0 -2``."""
+    return " ".join(f"+{v}" if v > 0 else str(v) for v in values)
 
 
 def triple(value: str, *, signed: bool) -> tuple[int, int, int]:

@@ -41,10 +41,6 @@ def escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _signed(triple: Iterable[int]) -> str:
-    return " ".join(f"+{v}" if v > 0 else str(v) for v in triple)
-
-
 def _holding(value: str) -> str:
     return holding_text(values.holding(value.strip()))
 
@@ -71,8 +67,8 @@ _CANONICAL = {
     "Trump": values.trump,
     "Discard": lambda v: "-" if v.strip() == "-" else _holding(v),
     "Tricks": lambda v: " ".join(map(str, values.triple(v, signed=False))),
-    "Score": lambda v: _signed(values.triple(v, signed=True)),
-    "Total": lambda v: _signed(values.triple(v, signed=True)),
+    "Score": lambda v: values.signed_text(values.triple(v, signed=True)),
+    "Total": lambda v: values.signed_text(values.triple(v, signed=True)),
     "Play": lambda v: str(values.seat(v)),
 }
 

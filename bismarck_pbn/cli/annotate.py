@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Annotated
 
 import typer
 
 from ..annotate import SUFFIXES, AnnotateError, NotUTF8, Target, edit_file
+from ..reader import lf_lines
 from ..safewrite import ChangedOnDisk
 
 
@@ -17,15 +17,10 @@ def _fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _lines(text: str) -> list[str]:
-    """Lines split at LF only, ends kept (CRLF stays in the line)."""
-    return re.findall(r"[^\n]*\n|[^\n]+\Z", text)
-
-
 def unified_diff(old: str, new: str, name: str) -> str:
     """A unified diff from ``old`` to ``new``, marking a last line without a line end."""
     out = []
-    for line in difflib.unified_diff(_lines(old), _lines(new), fromfile=name, tofile=f"{name} (annotated)"):
+    for line in difflib.unified_diff(list(lf_lines(old)), list(lf_lines(new)), fromfile=name, tofile=f"{name} (annotated)"):
         out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -59,10 +58,6 @@ def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
             err.print(f"bpn: {raw}: no such file or directory", style="red")
             bad = True
     return sources, bad
-
-
-def iter_sources(sources: list[Source]) -> Iterator[Source]:
-    yield from sources
 
 
 class ReadFailure(Exception):

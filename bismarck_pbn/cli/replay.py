@@ -22,6 +22,7 @@ from ..model import Comment, Deal, PlayedCard
 from ..position import Position, positions
 from ..reader import parse
 from ..validate import check_deal
+from ..values import signed_text
 from .common import ReadFailure, Source, err_console, read_text, syntax_problems
 
 FAULT_CODES = {"not_held": "BPN502", "revoke": "BPN503", "too_many": "BPN504"}
@@ -39,10 +40,6 @@ def comment_text(comment: Comment) -> str:
     """A comment as it is written, ``{text}`` or ``;text`` (line ends shown as LF)."""
     text = comment.text.replace("\r\n", "\n")
     return f"{{{text}}}" if comment.kind == "{" else f";{text}"
-
-
-def signed(values) -> str:
-    return " ".join(f"+{v}" if v > 0 else str(v) for v in values)
 
 
 def trick_and_card(index: int) -> tuple[int, int]:
@@ -217,9 +214,9 @@ class DealView:
         if final is not None and source == "Tricks tag":
             lines.append(f"final tricks (from the Tricks tag): {' '.join(map(str, final))}")
         if final is not None and deal.contract and deal.forehand and sum(final) == engine.TRICKS_PER_DEAL:
-            lines.append(f"score: {signed(engine.scores(deal.contract, deal.forehand, final))} (seats 1 2 3)")
+            lines.append(f"score: {signed_text(engine.scores(deal.contract, deal.forehand, final))} (seats 1 2 3)")
         elif deal.score is not None:
-            lines.append(f"score (from the Score tag): {signed(deal.score)}")
+            lines.append(f"score (from the Score tag): {signed_text(deal.score)}")
         else:
             lines.append("score: not known")
         return lines

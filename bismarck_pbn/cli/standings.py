@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..standings import BoardRow, Session, iter_standings
+from ..values import signed_text
 from .common import Source, err_console, out_console
 
 
@@ -24,7 +25,7 @@ class Format(str, Enum):
 def _signed(triple) -> str:
     if triple is None:
         return "?"
-    return " ".join(f"{v:+d}" if v else "0" for v in triple)
+    return signed_text(triple)
 
 
 def _plain(triple) -> str:
