@@ -36,7 +36,7 @@ for _p in (os.path.join(ROOT, "tests"), ROOT):
 
 import genbpn  # noqa: E402
 from bismarck_pbn import jsonio, read_deals  # noqa: E402
-from bismarck_pbn.writer import iter_text  # noqa: E402
+from bismarck_pbn.format.writer import iter_text  # noqa: E402
 
 SEED = 20261121
 

@@ -15,28 +15,28 @@ The public API is small::
     deals = bpn.from_json(doc)                         # checked against the JSON Schema
 
 Deals accept a visitor (``deal.accept(visitor)``) for writing and exporting; the rules
-live in :mod:`bismarck_pbn.engine` and know nothing of text.
+live in :mod:`bismarck_pbn.games.bismarck` and know nothing of text.
 """
 
-from .diagnostics import CODES, Diagnostic
-from .model import BaseVisitor, Comment, Deal, Play, PlayedCard, Pos, Tag
-from .reader import parse, read_deal, read_deals, read_file
-from .validate import Checked, check_deal, validate_deals, validate_file, validate_stream, validate_text
-from .variant import Variant
-from .writer import dumps, write_deal
+from bismarck_pbn.diagnostics import CODES, Diagnostic
+from bismarck_pbn.model.deal import BaseVisitor, Comment, Deal, Play, PlayedCard, Pos, Tag
+from bismarck_pbn.format.reader import parse, read_deal, read_deals, read_file
+from bismarck_pbn.check.validate import Checked, check_deal, validate_deals, validate_file, validate_stream, validate_text
+from bismarck_pbn.model.variant import Variant
+from bismarck_pbn.format.writer import dumps, write_deal
 
 
 def to_json(deals, *, with_replay: bool = False, indent: int | None = 1) -> str:
     """Deals as a JSON document (see ``bpn schema``)."""
-    from .jsonio import dumps as _dumps
+    from bismarck_pbn.convert.jsonio import dumps as _dumps
 
     return _dumps(deals, with_replay=with_replay, indent=indent)
 
 
 def from_json(text: str) -> list[Deal]:
     """Deals from a JSON document, checked against the schema first (raises
-    ``bismarck_pbn.jsonio.SchemaError`` naming the JSON path of a fault)."""
-    from .jsonio import loads
+    ``bismarck_pbn.convert.jsonio.SchemaError`` naming the JSON path of a fault)."""
+    from bismarck_pbn.convert.jsonio import loads
 
     return loads(text)
 

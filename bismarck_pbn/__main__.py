@@ -1,5 +1,5 @@
 """``python -m bismarck_pbn`` runs the ``bpn`` command."""
 
-from .cli import main
+from bismarck_pbn.cli import main
 
 main()

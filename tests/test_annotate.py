@@ -11,8 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from bismarck_pbn import annotate, parse
-from bismarck_pbn.annotate import AnnotateError, NotUTF8, Target, annotate_file, annotate_text, edit_text
+from bismarck_pbn import parse
+
+from bismarck_pbn.format import edit as annotate
+from bismarck_pbn.format.edit import AnnotateError, NotUTF8, Target, annotate_file, annotate_text, edit_text
 from bismarck_pbn.cli import app
 from bismarck_pbn.safewrite import ChangedOnDisk
 from conftest import ROOT

@@ -10,9 +10,11 @@ import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from bismarck_pbn import jsonio, parse, read_file
+from bismarck_pbn import parse, read_file
+
+from bismarck_pbn.convert import jsonio
 from bismarck_pbn.cli import app
-from bismarck_pbn.writer import dumps
+from bismarck_pbn.format.writer import dumps
 from conftest import EXAMPLE, ROOT
 
 SAMPLES = sorted((ROOT / "samples").glob("*.bpn"))

@@ -1,14 +1,14 @@
-"""bpn deal and bismarck_pbn.dealgen, through typer's test runner."""
+"""bpn deal and bismarck_pbn.session.dealgen, through typer's test runner."""
 
 import re
 
 from typer.testing import CliRunner
 
 from bismarck_pbn import parse, validate_text
-from bismarck_pbn.cards import DECK
+from bismarck_pbn.model.cards import DECK
 from bismarck_pbn.cli import app
-from bismarck_pbn.dealgen import deal_template, random_deal
-from bismarck_pbn.writer import dumps
+from bismarck_pbn.session.dealgen import deal_template, random_deal
+from bismarck_pbn.format.writer import dumps
 
 runner = CliRunner()
 

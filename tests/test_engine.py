@@ -2,7 +2,7 @@
 
 import pytest
 
-from bismarck_pbn import engine
+from bismarck_pbn.games import bismarck as engine
 
 
 def test_worked_examples_from_the_rules():

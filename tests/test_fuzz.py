@@ -46,10 +46,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import genbpn
-from bismarck_pbn import jsonio, parse, read_deals, validate_deals, validate_text, writer
+from bismarck_pbn import parse, read_deals, validate_deals, validate_text
+from bismarck_pbn.convert import jsonio
+from bismarck_pbn.format import writer
 from bismarck_pbn.cli import app
 from bismarck_pbn.diagnostics import CODES
-from bismarck_pbn.writer import UNWRITABLE
+from bismarck_pbn.format.writer import UNWRITABLE
 from conftest import EXAMPLE
 
 SYNTAX = ("BPN001", "BPN002", "BPN003")
@@ -382,7 +384,7 @@ def test_a_duplicated_play_line_is_never_written_without_its_cards(tmp_path):
 
 def test_a_huge_board_gap_is_not_walked_board_by_board(monkeypatch):
     """A board gap of 10**12 once rotated the forehand one seat per missing board."""
-    from bismarck_pbn import engine
+    from bismarck_pbn.games import bismarck as engine
 
     calls = []
     real = engine.left_of

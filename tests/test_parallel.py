@@ -3,7 +3,8 @@
 import random
 
 import genbpn
-from bismarck_pbn import parallel, parse, validate_text
+from bismarck_pbn import parse, validate_text
+from bismarck_pbn.check import parallel
 from typer.testing import CliRunner
 
 from bismarck_pbn.cli import app

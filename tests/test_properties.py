@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import genbpn
-from bismarck_pbn import jsonio, parse, validate_text
-from bismarck_pbn.writer import dumps
+from bismarck_pbn import parse, validate_text
+from bismarck_pbn.convert import jsonio
+from bismarck_pbn.format.writer import dumps
 
 VARIANTS = ["Standard", "Grand", "Short", "Standard FixedKitty", "Standard ValfriNT",
             "Standard NoTrumpValfri", "Grand FixedKitty ValfriNT", "Short FixedKitty"]

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 import genbpn
 from bismarck_pbn import parse, validate_file, validate_text
 from bismarck_pbn.cli import app
-from bismarck_pbn.record import parse_card, parse_cards, record
-from bismarck_pbn.writer import dumps
+from bismarck_pbn.session.record import parse_card, parse_cards, record
+from bismarck_pbn.format.writer import dumps
 from conftest import ROOT
 
 runner = CliRunner()

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import bismarck_pbn as bpn
 from bismarck_pbn.cli import app as cli_app
-from bismarck_pbn.position import positions
+from bismarck_pbn.views.position import positions
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -40,7 +40,7 @@ def _run(app, keys, size=(100, 40), check=None):
 
 
 def _recording_app(path, **kw):
-    from bismarck_pbn.tui import ReplayApp
+    from bismarck_pbn.views.tui import ReplayApp
 
     class Recording(ReplayApp):
         def __init__(self, *a, **k):
@@ -121,7 +121,7 @@ def test_next_and_previous_deal():
 
 
 def test_fault_is_shown_at_its_card_in_red():
-    from bismarck_pbn import tui
+    from bismarck_pbn.views import tui
 
     path = INVALID / "BPN503-revoke.bpn"
     deal = _deals(path)[0]
@@ -163,7 +163,7 @@ def test_deal_that_does_not_read_is_shown_not_crashed():
 
 
 def _annotate_is_stub() -> bool:
-    from bismarck_pbn import annotate
+    from bismarck_pbn.format import edit as annotate
 
     try:
         annotate.annotate_text(CLUB.read_text(encoding="utf-8"), annotate.Target(1, trick=1, card=1),
@@ -175,7 +175,7 @@ def _annotate_is_stub() -> bool:
     return False
 
 
-@pytest.mark.xfail(_annotate_is_stub(), reason="bismarck_pbn.annotate.annotate_file is still a stub",
+@pytest.mark.xfail(_annotate_is_stub(), reason="bismarck_pbn.format.edit.annotate_file is still a stub",
                    strict=False)
 def test_annotate_a_card_saves_it_and_stays_there(tmp_path):
     path = tmp_path / "club-night.bpn"
@@ -308,7 +308,7 @@ def test_empty_file_has_no_deal(tmp_path):
 
 
 def test_on_a_terminal_the_app_starts_at_the_deal(monkeypatch):
-    from bismarck_pbn import tui
+    from bismarck_pbn.views import tui
     from bismarck_pbn.cli import replay
 
     started = []

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from bismarck_pbn import parse, validate_text
 from bismarck_pbn.cli import app
-from bismarck_pbn.writer import dumps
+from bismarck_pbn.format.writer import dumps
 from conftest import EXAMPLE
 
 runner = CliRunner()

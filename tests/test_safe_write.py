@@ -31,7 +31,7 @@ from typer.testing import CliRunner
 from bismarck_pbn import parse
 from bismarck_pbn.cli import app
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
-from bismarck_pbn.writer import dumps
+from bismarck_pbn.format.writer import dumps
 from conftest import EXAMPLE, ROOT
 
 runner = CliRunner()

@@ -22,7 +22,11 @@ import resource
 
 import pytest
 
-from bismarck_pbn import jsonio, parse, read_deals, validate_deals, writer
+from bismarck_pbn import parse, read_deals, validate_deals
+
+from bismarck_pbn.convert import jsonio
+
+from bismarck_pbn.format import writer
 
 HEAD = b'[Forehand "1"]\n[Contract "Spel"]\n'
 CARDS = [s + r for s in "SHDC" for r in "AKQJT98765432"]

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from bismarck_pbn import parse, read_file, validate_file
 from bismarck_pbn.cli import app
-from bismarck_pbn.position import position_at, positions
-from bismarck_pbn.render import NAG_MEANINGS, position_dict, render_position
+from bismarck_pbn.views.position import position_at, positions
+from bismarck_pbn.views.render import NAG_MEANINGS, position_dict, render_position
 from conftest import ROOT
 
 runner = CliRunner()

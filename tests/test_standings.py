@@ -1,4 +1,4 @@
-"""bpn standings and bismarck_pbn.standings, through typer's test runner."""
+"""bpn standings and bismarck_pbn.session.standings, through typer's test runner."""
 
 import json
 
@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 
 from bismarck_pbn import parse, read_file
 from bismarck_pbn.cli import app
-from bismarck_pbn.standings import iter_standings, standings
-from bismarck_pbn.writer import dumps
+from bismarck_pbn.session.standings import iter_standings, standings
+from bismarck_pbn.format.writer import dumps
 from conftest import ROOT
 
 runner = CliRunner()

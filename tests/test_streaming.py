@@ -11,8 +11,9 @@ import random
 import tracemalloc
 
 import genbpn
-from bismarck_pbn import jsonio, parse, read_deals, validate_deals
-from bismarck_pbn.writer import iter_text
+from bismarck_pbn import parse, read_deals, validate_deals
+from bismarck_pbn.convert import jsonio
+from bismarck_pbn.format.writer import iter_text
 
 N = 60
 

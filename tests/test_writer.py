@@ -5,8 +5,10 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from bismarck_pbn import jsonio, parse
-from bismarck_pbn.writer import dumps, write_deal
+from bismarck_pbn import parse
+
+from bismarck_pbn.convert import jsonio
+from bismarck_pbn.format.writer import dumps, write_deal
 
 MESSY = """\
 { before the deal }

@@ -12,15 +12,15 @@ import sys
 
 import typer
 
-from .annotate import annotate_command
-from .convert import convert_command, schema_command
-from .deal import deal_command
-from .fmt import fmt_command
-from .record import record_command
-from .replay import replay_command
-from .show import show_command
-from .standings import standings_command
-from .validate import validate_command
+from bismarck_pbn.cli.annotate import annotate_command
+from bismarck_pbn.cli.convert import convert_command, schema_command
+from bismarck_pbn.cli.deal import deal_command
+from bismarck_pbn.cli.fmt import fmt_command
+from bismarck_pbn.cli.record import record_command
+from bismarck_pbn.cli.replay import replay_command
+from bismarck_pbn.cli.show import show_command
+from bismarck_pbn.cli.standings import standings_command
+from bismarck_pbn.cli.validate import validate_command
 
 app = typer.Typer(
     name="bpn",
@@ -46,7 +46,7 @@ app.command("standings")(standings_command)
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from bismarck_pbn import __version__
         typer.echo(f"bpn {__version__} (BPN 1.0)")
         raise typer.Exit()
 

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from ..annotate import SUFFIXES, AnnotateError, NotUTF8, Target, edit_file
-from ..reader import lf_lines
-from ..safewrite import ChangedOnDisk
+from bismarck_pbn.format.edit import SUFFIXES, AnnotateError, NotUTF8, Target, edit_file
+from bismarck_pbn.format.reader import lf_lines
+from bismarck_pbn.safewrite import ChangedOnDisk
 
 
 def _fail(message: str, code: int) -> typer.Exit:

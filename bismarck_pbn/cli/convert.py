@@ -12,11 +12,11 @@ from typing import Annotated
 
 import typer
 
-from ..jsonio import SchemaError, iter_dicts, iter_jsonl, iter_jsonl_deals, loads, FORMAT, VERSION
-from ..reader import read_deals
-from ..safewrite import atomic_write
-from ..writer import iter_text
-from .common import UNWRITABLE, err_console
+from bismarck_pbn.convert.jsonio import SchemaError, iter_dicts, iter_jsonl, iter_jsonl_deals, loads, FORMAT, VERSION
+from bismarck_pbn.format.reader import read_deals
+from bismarck_pbn.safewrite import atomic_write
+from bismarck_pbn.format.writer import iter_text
+from bismarck_pbn.cli.common import UNWRITABLE, err_console
 
 
 class Kind(str, Enum):
@@ -184,6 +184,6 @@ def convert_command(
 
 def schema_command() -> None:
     """Print the JSON Schema (draft 2020-12) of the JSON that [bold]bpn convert[/bold] writes and reads."""
-    from ..resources import data_path
+    from bismarck_pbn.resources import data_path
 
     sys.stdout.write(data_path("schemas", "bpn.schema.json").read_text(encoding="utf-8"))

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import err_console
+from bismarck_pbn.cli.common import err_console
 
 
 def deal_command(
@@ -40,8 +40,8 @@ def deal_command(
 
       bpn deal --seed 7 --contract Spel | bpn show -
     """
-    from ..dealgen import deal_template, new_seed
-    from ..values import BadValue
+    from bismarck_pbn.session.dealgen import deal_template, new_seed
+    from bismarck_pbn.format.values import BadValue
 
     try:
         text = deal_template(seed if seed is not None else new_seed(), forehand=forehand, board=board,

@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from ..reader import parse
-from ..safewrite import ChangedOnDisk, Fingerprint, atomic_write
-from ..writer import dumps
-from .common import ReadFailure, collect, err_console, out_console, read_text, syntax_problems
+from bismarck_pbn.format.reader import parse
+from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
+from bismarck_pbn.format.writer import dumps
+from bismarck_pbn.cli.common import ReadFailure, collect, err_console, out_console, read_text, syntax_problems
 
 
 def fmt_command(

@@ -1,5 +1,5 @@
 """``bpn record``: type in a deal just played at the table, card by card, and append it
-to the session's file. The dialogue is :mod:`bismarck_pbn.record`; this module only
+to the session's file. The dialogue is :mod:`bismarck_pbn.session.record`; this module only
 connects it to the terminal (or to piped input) and to standard output."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from .common import err_console
+from bismarck_pbn.cli.common import err_console
 
 
 def _asker(console):
@@ -70,7 +70,7 @@ def record_command(
 
       bpn record > one-deal.bpn
     """
-    from ..record import record
+    from bismarck_pbn.session.record import record
 
     console = err_console()
 

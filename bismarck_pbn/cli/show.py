@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from ..model import Deal
-from ..reader import read_deals
-from .common import err_console, out_console
+from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.format.reader import read_deals
+from bismarck_pbn.cli.common import err_console, out_console
 
 
 class Format(str, Enum):
@@ -101,8 +101,8 @@ def show_command(
 
       cat night.bpn | bpn show - --trick 16
     """
-    from ..position import position_at
-    from ..render import position_dict, render_position
+    from bismarck_pbn.views.position import position_at
+    from bismarck_pbn.views.render import position_dict, render_position
 
     err = err_console()
     try:

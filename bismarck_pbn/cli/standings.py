@@ -12,9 +12,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..standings import BoardRow, Session, iter_standings
-from ..values import signed_text
-from .common import Source, err_console, out_console
+from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
+from bismarck_pbn.format.values import signed_text
+from bismarck_pbn.cli.common import Source, err_console, out_console
 
 
 class Format(str, Enum):
@@ -179,7 +179,7 @@ def standings_command(
         err.print(f"bpn: {path}: {why}", style="red", highlight=False)
         raise typer.Exit(2)
     source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
-    from ..reader import read_deals
+    from bismarck_pbn.format.reader import read_deals
 
     sessions: list[Session] = []
     standalone: list[BoardRow] = []

@@ -9,10 +9,10 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from ..diagnostics import ERROR, INFO, WARNING, Diagnostic
-from ..validate import validate_deals
-from ..reader import read_deals
-from .common import collect, err_console, out_console
+from bismarck_pbn.diagnostics import ERROR, INFO, WARNING, Diagnostic
+from bismarck_pbn.check.validate import validate_deals
+from bismarck_pbn.format.reader import read_deals
+from bismarck_pbn.cli.common import collect, err_console, out_console
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
 
@@ -86,7 +86,7 @@ def validate_command(
 
     try:
         if jobs != 1 and all(s.path is not None for s in sources) and sources:
-            from ..parallel import validate_paths
+            from bismarck_pbn.check.parallel import validate_paths
 
             per_file: dict[str, int] = {}
             try:

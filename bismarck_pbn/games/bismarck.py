@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import DECK_SET, ORDER, RANK_VALUE
+from bismarck_pbn.model.cards import DECK_SET, ORDER, RANK_VALUE
 
 SEATS = (1, 2, 3)
 CONTRACTS = ("Spel", "Spader", "Valfri", "Pass")

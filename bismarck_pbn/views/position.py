@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import engine
-from .cards import sort_cards
-from .model import Deal, PlayedCard
-from .validate import replay_inputs
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.model.cards import sort_cards
+from bismarck_pbn.model.deal import Deal, PlayedCard
+from bismarck_pbn.check.validate import replay_inputs
 
 Cards = tuple[str, ...]
 

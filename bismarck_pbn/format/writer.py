@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import engine, values
-from .cards import holding_text
-from .model import BaseVisitor, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.format import values
+from bismarck_pbn.model.cards import holding_text
+from bismarck_pbn.model.deal import BaseVisitor, Comment, Deal, Play, PlayedCard, Tag
 
 HEADER = "% BPN 1.0\n"
 

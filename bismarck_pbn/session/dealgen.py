@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import random
 
-from . import engine, values
-from .cards import DECK, holding_text, sort_cards
-from .reader import parse
-from .writer import dumps
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.format import values
+from bismarck_pbn.model.cards import DECK, holding_text, sort_cards
+from bismarck_pbn.format.reader import parse
+from bismarck_pbn.format.writer import dumps
 
 Hand = tuple[str, ...]
 

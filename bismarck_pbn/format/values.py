@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .cards import RANKS, SUITS, intern, sort_cards
-from .variant import BASES, OPTIONS, Variant
+from bismarck_pbn.model.cards import RANKS, SUITS, intern, sort_cards
+from bismarck_pbn.model.variant import BASES, OPTIONS, Variant
 
 
 class BadValue(ValueError):

@@ -23,10 +23,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from . import engine
-from .model import Deal
-from .validate import Checked, validate_deals
-from .variant import Variant
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.check.validate import Checked, validate_deals
+from bismarck_pbn.model.variant import Variant
 
 
 @dataclass(frozen=True)

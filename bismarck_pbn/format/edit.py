@@ -26,9 +26,9 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from .model import Comment, Deal, PlayedCard
-from .reader import parse
-from .safewrite import ChangedOnDisk, Fingerprint, atomic_write
+from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.format.reader import parse
+from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
 """The suffix annotations BPN allows."""

@@ -11,7 +11,7 @@ piped input and in tests:
 :func:`learn_session` reads what a file already holds (session tags, the next board
 and forehand, the running total, the contracts each forehand has left);
 :class:`Recorder` asks for the deal and plays it card by card through
-:class:`~bismarck_pbn.engine.DealState`, refusing a card with the validator's own
+:class:`~bismarck_pbn.games.bismarck.DealState`, refusing a card with the validator's own
 words; :func:`record` does the whole command: read, ask, check the new deal in the
 context of the whole file, and append it atomically, or refuse.
 
@@ -30,15 +30,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import engine, values
-from .cards import DECK, RANKS, SUITS, holding_text, rest_of_deck, sort_cards
-from .diagnostics import Diagnostic
-from .model import SESSION_TAGS, Deal, PlayedCard, Pos
-from .reader import parse
-from .safewrite import ChangedOnDisk, Fingerprint, atomic_write
-from .validate import check_deal, hands_in_play, validate_deals, validate_text
-from .variant import STANDARD, Variant
-from .writer import HEADER, escape, write_deal
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.format import values
+from bismarck_pbn.model.cards import DECK, RANKS, SUITS, holding_text, rest_of_deck, sort_cards
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.model.deal import SESSION_TAGS, Deal, PlayedCard, Pos
+from bismarck_pbn.format.reader import parse
+from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
+from bismarck_pbn.check.validate import check_deal, hands_in_play, validate_deals, validate_text
+from bismarck_pbn.model.variant import STANDARD, Variant
+from bismarck_pbn.format.writer import HEADER, escape, write_deal
 
 Ask = Callable[[str], str]
 Say = Callable[..., None]

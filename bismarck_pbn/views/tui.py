@@ -4,7 +4,7 @@ A keyboard-driven step-through of a file's deals, card by card: the hands still 
 the trick on the table, the tricks won against the quotas, and at each card its
 suffix, NAGs and comments and any illegal play in the record (in red). ``c`` and ``$``
 add a comment or a NAG to the card shown, written into the file by
-:func:`bismarck_pbn.annotate.annotate_file` (atomically, every other byte unchanged);
+:func:`bismarck_pbn.format.edit.annotate_file` (atomically, every other byte unchanged);
 the file is then read again and the view stays at the same card.
 
 Only ``bpn replay`` imports this module, and only when it runs on a terminal.
@@ -23,13 +23,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from . import annotate
-from .cards import SUITS
-from .cli.common import ReadFailure, Source
-from .cli.replay import NAG_MEANINGS, DealView, ReplayInput, comment_text, load, trick_and_card
-from .diagnostics import ERROR, WARNING, Diagnostic
-from .position import Position
-from .safewrite import ChangedOnDisk, Fingerprint
+from bismarck_pbn.format import edit as annotate
+from bismarck_pbn.model.cards import SUITS
+from bismarck_pbn.sources import ReadFailure, Source
+from bismarck_pbn.views.replay import NAG_MEANINGS, DealView, ReplayInput, comment_text, load, trick_and_card
+from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
+from bismarck_pbn.views.position import Position
+from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SEVERITY_STYLE = {ERROR: "bold red", WARNING: "yellow"}
@@ -79,10 +79,10 @@ class Notes(VerticalScroll, can_focus=False):
 
 
 def _render_position(pos: Position) -> tuple[RenderableType, list[Diagnostic]] | None:
-    """The drawing from :mod:`bismarck_pbn.render` (which shows the card's notes and
+    """The drawing from :mod:`bismarck_pbn.views.render` (which shows the card's notes and
     faults itself) and the faults it shows, when that module is there and works."""
     try:
-        from .render import fault_diagnostics, render_position
+        from bismarck_pbn.views.render import fault_diagnostics, render_position
     except ImportError:
         return None
     try:

@@ -16,12 +16,12 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from .model import NOWHERE, Comment, Deal, Play, PlayedCard, Tag
-from .reader import DealReader
-from .resources import data_path
-from .split import Chunk
-from .validate import Checked, check_deal, validate_deals
-from .writer import canonical_tags, canonical_value, check_writable
+from bismarck_pbn.model.deal import NOWHERE, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.format.reader import DealReader
+from bismarck_pbn.resources import data_path
+from bismarck_pbn.format.split import Chunk
+from bismarck_pbn.check.validate import Checked, check_deal, validate_deals
+from bismarck_pbn.format.writer import canonical_tags, canonical_value, check_writable
 
 FORMAT = "bpn-json"
 VERSION = 1

@@ -1,6 +1,6 @@
 """Drawing a position: the table as rich renderables, and the same position as plain data.
 
-:func:`render_position` draws a :class:`~bismarck_pbn.position.Position` for a terminal:
+:func:`render_position` draws a :class:`~bismarck_pbn.views.position.Position` for a terminal:
 the three hands around the table (seat 1 at the bottom, seats 2 and 3 above, so the
 play goes clockwise), the trick on the table, the contract, the kitty and the discard,
 the tricks taken against each seat's quota, and what the record says at the current
@@ -19,10 +19,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import engine
-from .cards import SUITS, holding_text, rest_of_deck, sort_cards
-from .diagnostics import Diagnostic
-from .position import Position, positions
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.model.cards import SUITS, holding_text, rest_of_deck, sort_cards
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.views.position import Position, positions
 
 __all__ = ["NAG_MEANINGS", "fault_diagnostics", "position_dict", "render_position"]
 
@@ -77,7 +77,7 @@ def fault_diagnostics(pos: Position) -> list[Diagnostic]:
     faults = _faults_here(pos)
     if not faults:
         return []
-    from .validate import _report_faults  # the validator's wording, one place for it
+    from bismarck_pbn.check.validate import _report_faults  # the validator's wording, one place for it
 
     out: list[Diagnostic] = []
     _report_faults(pos.deal, engine.Replay(faults, (0, 0, 0), 0, [], False), out)

@@ -20,12 +20,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, NamedTuple, TextIO
 
-from . import engine
-from .cards import DECK, DECK_SET, rest_of_deck, sort_cards
-from .diagnostics import WARNING, Diagnostic, diag
-from .model import NOWHERE, Deal, Tag
-from .reader import parse, read_deals
-from .values import signed_text
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.model.cards import DECK, DECK_SET, rest_of_deck, sort_cards
+from bismarck_pbn.diagnostics import WARNING, Diagnostic, diag
+from bismarck_pbn.model.deal import NOWHERE, Deal, Tag
+from bismarck_pbn.format.reader import parse, read_deals
+from bismarck_pbn.format.values import signed_text
 
 SEAT_NAMES = {1: "seat 1", 2: "seat 2", 3: "seat 3"}
 

@@ -16,10 +16,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from .variant import STANDARD, Variant
+from bismarck_pbn.model.variant import STANDARD, Variant
 
 if TYPE_CHECKING:
-    from .diagnostics import Diagnostic
+    from bismarck_pbn.diagnostics import Diagnostic
 
 SESSION_TAGS = ("Event", "Site", "Date", "Variant", "Player1", "Player2", "Player3")
 """Tags that describe the session; a deal that leaves one out takes it from the one before."""

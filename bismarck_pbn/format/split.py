@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from .diagnostics import Diagnostic, diag
+from bismarck_pbn.diagnostics import Diagnostic, diag
 
 # What changes the brace state on a line: a tag value string (skipped whole), an
 # opening or closing brace, or a `;` that starts a comment running to the line end.

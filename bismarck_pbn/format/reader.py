@@ -1,4 +1,4 @@
-"""Reading BPN text into :class:`~bismarck_pbn.model.Deal` objects, one deal at a time.
+"""Reading BPN text into :class:`~bismarck_pbn.model.deal.Deal` objects, one deal at a time.
 
 The path of the data: bytes → lines (``split.decode_lines``) → one chunk of text per
 deal (``split.split_lines``) → lark's LALR parser with the transformer below, which
@@ -26,13 +26,13 @@ from typing import BinaryIO, TextIO
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from . import values
-from .cards import _INTERN as _CARDS_BY_TEXT
-from .diagnostics import Diagnostic, diag
-from .model import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
-from .resources import grammar_text
-from .split import Chunk, decode_lines, split_lines
-from .variant import STANDARD
+from bismarck_pbn.format import values
+from bismarck_pbn.model.cards import _INTERN as _CARDS_BY_TEXT
+from bismarck_pbn.diagnostics import Diagnostic, diag
+from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
+from bismarck_pbn.resources import grammar_text
+from bismarck_pbn.format.split import Chunk, decode_lines, split_lines
+from bismarck_pbn.model.variant import STANDARD
 
 _TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
 _TAG_SCAN = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')

@@ -4,7 +4,7 @@ Files are independent and go to workers whole. A large file is one stream of dea
 whose sessions must be followed in order, so the main process splits it into deals
 (the cheap part), sends batches of deals to the workers to read and check (the
 expensive part), and follows the sessions itself over the small
-:class:`~bismarck_pbn.validate.SessionFacts` the workers send back.
+:class:`~bismarck_pbn.check.validate.SessionFacts` the workers send back.
 
 A deal takes the session tags it leaves out from the deal before it, and those (the
 variant above all) change what is legal, so each batch must start with the session
@@ -22,11 +22,11 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from .diagnostics import Diagnostic
-from .model import SESSION_TAGS
-from .reader import DealReader, _unescape, iter_lines
-from .split import Chunk, split_lines
-from .validate import SessionChecker, SessionFacts, check_deal
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.model.deal import SESSION_TAGS
+from bismarck_pbn.format.reader import DealReader, _unescape, iter_lines
+from bismarck_pbn.format.split import Chunk, split_lines
+from bismarck_pbn.check.validate import SessionChecker, SessionFacts, check_deal
 
 BATCH = 1000
 """Deals per batch sent to a worker."""
@@ -78,8 +78,8 @@ def _check_batch(chunks: list[Chunk], context: dict[str, str]):
 
 
 def _check_file(path: str, encoding: str) -> tuple[list[Diagnostic], int]:
-    from .reader import read_deals
-    from .validate import validate_deals
+    from bismarck_pbn.format.reader import read_deals
+    from bismarck_pbn.check.validate import validate_deals
 
     out: list[Diagnostic] = []
     deals = 0

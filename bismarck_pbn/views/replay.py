@@ -1,0 +1,272 @@
+"""What a replay shows of a deal, apart from how it is drawn: its positions, and at each
+card its notes and the faults of the record there, in the validator's words.
+
+:class:`DealView` serves both the printed replay (``bpn replay`` when the output is not
+a terminal) and the interactive one (:mod:`bismarck_pbn.views.tui`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
+from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.views.position import Position, positions
+from bismarck_pbn.format.reader import parse
+from bismarck_pbn.check.validate import check_deal
+from bismarck_pbn.format.values import signed_text
+from bismarck_pbn.sources import ReadFailure, Source, read_text, syntax_problems
+
+FAULT_CODES = {"not_held": "BPN502", "revoke": "BPN503", "too_many": "BPN504"}
+CARD_CODES = frozenset(FAULT_CODES.values())
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+NAG_MEANINGS = {
+    0: "no annotation", 1: "good play", 2: "poor play", 3: "very good play",
+    4: "very poor play", 5: "interesting play", 6: "dubious play",
+}
+"""What the first NAGs mean, as in PGN/PBN."""
+
+
+def comment_text(comment: Comment) -> str:
+    """A comment as it is written, ``{text}`` or ``;text`` (line ends shown as LF)."""
+    text = comment.text.replace("\r\n", "\n")
+    return f"{{{text}}}" if comment.kind == "{" else f";{text}"
+
+
+def trick_and_card(index: int) -> tuple[int, int]:
+    """Trick (from 1) and card in the trick (1–3) of the card at ``index`` (from 0)."""
+    return index // 3 + 1, index % 3 + 1
+
+
+class ReplayInput(NamedTuple):
+    """A file read for replaying: its text, raw bytes and deals (comment blocks left out)."""
+
+    text: str
+    data: bytes
+    deals: list[Deal]
+    problems: list[Diagnostic]
+    """Syntax problems anywhere in the file."""
+
+
+def load(source: Source) -> ReplayInput:
+    """Read and parse a source; raises :class:`ReadFailure`."""
+    text, data = read_text(source, "utf-8")
+    all_deals = parse(text)
+    return ReplayInput(text, data, [d for d in all_deals if d.number > 0], syntax_problems(all_deals))
+
+
+class DealView:
+    """One deal as ``replay`` shows it: positions 0 (before the first lead) to n."""
+
+    def __init__(self, deal: Deal):
+        self.deal = deal
+        self.headers = deal.headers
+        self.error: str | None = None
+        self.positions: list[Position] = []
+        self.diagnostics: list[Diagnostic] = []
+        cards = deal.play.cards if deal.play is not None else ()
+        self.cards: tuple[PlayedCard, ...] = cards
+        if not deal.syntax_ok:
+            self.error = "this deal does not read (syntax errors): it cannot be replayed"
+            self.diagnostics = [p for p in deal.problems]
+            return
+        try:
+            self.positions = positions(deal)
+            self.diagnostics = list(check_deal(deal).diagnostics)
+        except Exception as exc:  # a record the replay cannot cope with: say so, do not crash
+            self.error = f"this deal cannot be replayed: {type(exc).__name__}: {exc}"
+            self.positions = []
+        index_of = {(c.pos.line, c.pos.column): i for i, c in enumerate(cards)}
+        self._card_diags: dict[int, list[Diagnostic]] = {}
+        self.deal_diagnostics: list[Diagnostic] = []
+        for d in self.diagnostics:
+            i = index_of.get((d.line, d.column)) if d.code in CARD_CODES else None
+            if i is None:
+                self.deal_diagnostics.append(d)
+            else:
+                self._card_diags.setdefault(i, []).append(d)
+
+    # -- what there is ------------------------------------------------------------------
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def last(self) -> int:
+        """Index of the last position (the number of cards replayed)."""
+        return max(len(self.positions) - 1, 0)
+
+    @property
+    def unreplayed(self) -> range:
+        """Indexes of cards in the record that the replay did not reach (past trick 16,
+        or after trick 1 when the trump is not known)."""
+        return range(self.last, len(self.cards)) if self.positions else range(0)
+
+    def unreplayed_reason(self, index: int) -> str:
+        if index >= engine.TRICKS_PER_DEAL * 3:
+            return "a deal has 16 tricks"
+        return "the trump is not known" if self.positions and self.positions[0].trump is None \
+            else "the replay stops before it"
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "seat ?"
+        name = self.headers.get(f"Player{seat}")
+        return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+    def title(self, of: int | None = None) -> str:
+        """One line about the deal: number (``of`` deals), board, contract, trump,
+        forehand, leader."""
+        deal = self.deal
+        parts = [f"deal {deal.number}" + (f" of {of}" if of else "")]
+        if deal.board is not None:
+            parts.append(f"board {deal.board}")
+        if deal.contract:
+            trump = deal.trump or engine.implied_trump(deal.contract) or "?"
+            parts.append(deal.contract + (f" (trump {trump})" if deal.contract == "Valfri" else ""))
+        if deal.forehand is not None:
+            parts.append(f"forehand {self.seat_name(deal.forehand)}")
+        if self.positions and self.positions[0].to_play is not None:
+            parts.append(f"{self.seat_name(self.positions[0].to_play)} leads")
+        return ", ".join(parts)
+
+    # -- at a card ----------------------------------------------------------------------
+
+    def marks(self, card: PlayedCard) -> list[str]:
+        """``^R``, the suffix and the NAGs of a card, as written."""
+        out = ["^R"] if card.revoke else []
+        if card.suffix:
+            out.append(card.suffix)
+        out.extend(f"${n}" for n in card.nags)
+        return out
+
+    def faults_at(self, index: int) -> list[Diagnostic]:
+        """The faults of the record at the card ``index`` (from 0): those of
+        :attr:`Position.faults` at that card, worded as the validator words them, then any
+        other card problem the validator puts there."""
+        card = self.cards[index] if index < len(self.cards) else None
+        here = list(self._card_diags.get(index, ()))
+        out: list[Diagnostic] = []
+        if index + 1 < len(self.positions):
+            for fault in self.positions[index + 1].faults:
+                if fault.index != index:
+                    continue
+                code = FAULT_CODES.get(fault.kind, "BPN502")
+                match = next((d for d in here if d.code == code), None)
+                if match is not None:
+                    here.remove(match)
+                    out.append(match)
+                else:
+                    out.append(self._fault_diagnostic(fault, card))
+        return out + here
+
+    def _fault_diagnostic(self, fault: engine.Fault, card: PlayedCard | None) -> Diagnostic:
+        trick = fault.index // 3 + 1
+        code = FAULT_CODES.get(fault.kind, "BPN502")
+        severity = ERROR
+        if fault.kind == "too_many":
+            message = f"{fault.card} would start trick {trick}: a deal has 16 tricks (48 cards)"
+        elif fault.kind == "revoke":
+            suit = SUIT_NAMES.get(fault.detail, fault.detail)
+            if card is not None and card.revoke:
+                severity = WARNING
+                message = f"revoke (marked ^R): seat {fault.seat} plays {fault.card} in trick {trick} while holding {suit}"
+            else:
+                message = (f"revoke: seat {fault.seat} plays {fault.card} in trick {trick} while still "
+                           f"holding {suit}, the suit led")
+        else:
+            message = f"seat {fault.seat} plays {fault.card} in trick {trick}, a card it does not hold"
+        line, column = (card.pos.line, card.pos.column) if card is not None else (0, 0)
+        return Diagnostic(code, severity, message, line, column)
+
+    # -- at the end ---------------------------------------------------------------------
+
+    def final_tricks(self) -> tuple[tuple[int, int, int] | None, str]:
+        """The final trick count and where it comes from (``play`` or ``Tricks tag``)."""
+        if self.positions:
+            end = self.positions[-1]
+            if end.played >= engine.TRICKS_PER_DEAL * 3:
+                return end.won, "play"
+        if self.deal.tricks is not None:
+            return self.deal.tricks, "Tricks tag"
+        return None, ""
+
+    def summary(self) -> list[str]:
+        """The closing lines: tricks won, the final count, the score."""
+        deal = self.deal
+        lines = []
+        end = self.positions[-1] if self.positions else None
+        if not self.cards:
+            lines.append("no play recorded")
+        elif end is not None:
+            lines.append(f"tricks won in the play: {' '.join(map(str, end.won))} (seats 1 2 3)")
+        final, source = self.final_tricks()
+        if final is not None and source == "Tricks tag":
+            lines.append(f"final tricks (from the Tricks tag): {' '.join(map(str, final))}")
+        if final is not None and deal.contract and deal.forehand and sum(final) == engine.TRICKS_PER_DEAL:
+            lines.append(f"score: {signed_text(engine.scores(deal.contract, deal.forehand, final))} (seats 1 2 3)")
+        elif deal.score is not None:
+            lines.append(f"score (from the Score tag): {signed_text(deal.score)}")
+        else:
+            lines.append("score: not known")
+        return lines
+
+
+# ---- the plain-text replay ---------------------------------------------------------------
+
+def plain_lines(view: DealView, name: str):
+    """The steps of a deal as lines of plain text."""
+    deal = view.deal
+    yield f"{name}: {view.title()}"
+    if not view.ok:
+        yield f"  {view.error}"
+        for d in view.diagnostics:
+            yield f"  line {d.line}: {d.code} {d.severity}: {d.message}"
+        return
+    for d in view.deal_diagnostics:
+        yield f"  {d.code} {d.severity}: {d.message}"
+    for c in deal.comments:
+        yield _indent(comment_text(c), "  ")
+    if deal.play is not None:
+        for c in deal.play.comments:
+            yield _indent(comment_text(c), "  ")
+    for pos in view.positions[1:]:
+        i = pos.played - 1
+        trick, nth = trick_and_card(i)
+        card = pos.card
+        seat = pos.table[-1][0]
+        line = f"trick {trick} card {nth}: seat {seat} plays {card.card}"
+        marks = view.marks(card)
+        if marks:
+            line += " " + " ".join(marks)
+        yield line
+        for c in card.comments:
+            yield _indent(comment_text(c), "    ")
+        for d in view.faults_at(i):
+            yield f"    {d.code} {d.severity}: {d.message}"
+        if pos.table_winner is not None:
+            yield f"  seat {pos.table_winner} wins trick {trick}"
+    for i in view.unreplayed:
+        trick, nth = trick_and_card(i)
+        card = view.cards[i]
+        line = f"trick {trick} card {nth}: {card.card}"
+        marks = view.marks(card)
+        if marks:
+            line += " " + " ".join(marks)
+        yield f"{line} (not replayed: {view.unreplayed_reason(i)})"
+        for c in card.comments:
+            yield _indent(comment_text(c), "    ")
+        for d in view.faults_at(i):
+            yield f"    {d.code} {d.severity}: {d.message}"
+    if deal.play is not None:
+        for c in deal.play.trailing:
+            yield _indent(comment_text(c), "  ")
+    yield from view.summary()
+
+
+def _indent(text: str, prefix: str) -> str:
+    """``text`` with ``prefix`` before each of its lines (a comment may span lines)."""
+    return "\n".join(prefix + line.rstrip("\r") for line in text.split("\n"))
