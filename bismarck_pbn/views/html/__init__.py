@@ -5,6 +5,6 @@ that the page's viewer draws (the one place to extend for another game).
 """
 
 from bismarck_pbn.views.html.data import deal_data, page_data
-from bismarck_pbn.views.html.page import render_html
+from bismarck_pbn.views.html.page import page_html, render_html
 
-__all__ = ["deal_data", "page_data", "render_html"]
+__all__ = ["deal_data", "page_data", "page_html", "render_html"]

@@ -55,7 +55,12 @@ def render_html(deals: Iterable[Deal], *, title: str | None = None, deal: int | 
     ``deal`` (counting from 1), that deal alone. ``title`` defaults to the event and
     date. Raises LookupError when there is no deal ``deal``. O(n) deals, each O(c²) for
     c ≤ 48 cards (its positions)."""
-    data = page_data(deals, title=title, deal=deal)
+    return page_html(page_data(deals, title=title, deal=deal))
+
+
+def page_html(data: dict) -> str:
+    """The page for data shaped as :func:`~bismarck_pbn.views.html.data.page_data` gives
+    it (``title``, ``index``, ``deals``): the seam where another game's data goes in."""
     heading = escape(data["title"])
     return "".join((
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
