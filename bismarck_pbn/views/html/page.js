@@ -45,7 +45,7 @@
   /* A card as a small picture with a text alternative ("ace of spades"). */
   function card(c, extra) {
     return el("span", { class: `card s-${c[0]}${extra ? " " + extra : ""}`, role: "img",
-      "aria-label": cardName(c) }, el("span", { class: "rank", "aria-hidden": "true",
+      "aria-label": cardName(c), "data-card": c }, el("span", { class: "rank", "aria-hidden": "true",
       text: RANK_TEXT[c[1]] || c[1] }), suitIcon(c[0]));
   }
   function cards(list) {
@@ -212,7 +212,7 @@
         const turn = el("span", { class: "turn", text: "to play" });
         const hand = el("div", { class: "hand" });
         const box = el("div", { class: `seat at-${this.places[seat - 1]}${side >= 0 ? " side-" + side : ""}`,
-          "aria-label": seatName(d, seat), role: "group" }, el("div", { class: "seat-top" }, head, turn, won), hand);
+          "aria-label": seatName(d, seat), role: "group", "data-seat": seat }, el("div", { class: "seat-top" }, head, turn, won), hand);
         this.seatEls[seat] = { box, hand, won };
         table.append(box);
       }
@@ -296,7 +296,7 @@
       }
       const trickStart = k ? Math.floor((k - 1) / n) * n : 0;
       const trick = d.play.slice(trickStart, k);
-      const done = trick.length && trick[trick.length - 1].winner;
+      const done = trick.length ? trick[trick.length - 1].winner || null : null;
       const next = k < this.last ? d.play[k].seat : null;
       for (let seat = 1; seat <= n; seat++) {
         const s = this.seatEls[seat];
@@ -307,16 +307,16 @@
         s.won.textContent = q !== null ? `tricks ${won[seat - 1]} of ${q}` : `tricks ${won[seat - 1]}`;
         s.box.classList.toggle("to-play", seat === next);
       }
-      this.felt.replaceChildren(...(trick.length ? trick.map((p, i) => el("div", {
-        class: `played at-${this.places[p.seat - 1]}${i === trick.length - 1 ? " current" : ""}${p.winner ? " winner" : ""}` },
-      card(p.card, "big"), el("span", { class: "who" }, seatName(d, p.seat), i === 0 ? " led" : "", p.winner ? " \u2713 won" : ""))) :
+      this.felt.replaceChildren(...(trick.length ? trick.map((p, i) => el("div", { "data-seat": p.seat,
+        class: `played at-${this.places[p.seat - 1]}${i === trick.length - 1 ? " current" : ""}${p.seat === done ? " winner" : ""}` },
+      card(p.card, "big"), el("span", { class: "who" }, seatName(d, p.seat), i === 0 ? " led" : "", p.seat === done ? " \u2713 won" : ""))) :
         [el("p", { class: "lead", text: d.leader ? `${seatName(d, d.leader)} leads trick 1` : (d.play.length ? "" : "No play recorded") })]));
       const t = Math.floor((k - 1) / n) + 1;
       let status = k ? `Trick ${t}, card ${((k - 1) % n) + 1} (${k} of ${this.last})` : `Before the first lead (${this.last} cards)`;
       if (k) {
         const p = d.play[k - 1];
         status += `: ${seatName(d, p.seat)} plays the ${cardName(p.card)}${p.suffix ? ` (marked ${p.suffix})` : ""}.`;
-        if (done) status += ` ${seatName(d, trick[trick.length - 1].winner)} wins the trick.`;
+        if (done) status += ` ${seatName(d, done)} wins the trick.`;
       }
       this.status.textContent = status;
       this.drawNotes();
