@@ -307,3 +307,22 @@ def test_four_seats_with_sides_and_an_auction(opened, tmp_path):
     view.press("ArrowRight")
     assert view.page.evaluate("location.hash") == "#deal-1/trick-2/card-1"
     assert view.hand(1, 1) == []
+
+
+def test_every_broken_sample_draws_without_a_script_error(opened, tmp_path):
+    """All of samples/invalid in one page: unknown hands, missing trumps, syntax errors,
+    seventeen tricks... each deal gets its section and the console stays clean."""
+    texts = []
+    for path in sorted((ROOT / "samples" / "invalid").glob("*.bpn")):
+        try:
+            texts.append(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError:
+            continue
+    deals = [d for d in parse("\n".join(texts)) if d.tags]
+    path = tmp_path / "invalid.html"
+    path.write_text(render_html(deals), encoding="utf-8")
+    view = opened(path=path)
+    assert view.page.locator("section.deal").count() == len(deals) > 30
+    for number in (1, len(deals) // 2, len(deals)):
+        view.page.focus(f"#deal-{number} .viewer") if view.page.locator(f"#deal-{number} .viewer").count() else None
+        view.press("End", "ArrowUp", "ArrowLeft", "Home")

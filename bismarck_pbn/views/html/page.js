@@ -266,8 +266,8 @@
         d.discard ? el("div", {}, "Discard ", cards(d.discard)) : null));
       return box;
     }
-    suitRows(hand) {
-      if (!hand) return el("p", { class: "quiet", text: "not recorded" });
+    suitRows(hand, why) {
+      if (!hand) return el("p", { class: "quiet", text: why || "not recorded" });
       return el("div", { class: "rows" }, SUIT_ORDER.map((s) => {
         const these = hand.filter((c) => c[0] === s);
         return el("div", { class: "suit-row" }, el("span", { class: `suit s-${s}`, role: "img", "aria-label": SUIT_NAME[s] }, suitIcon(s)),
@@ -301,8 +301,8 @@
       for (let seat = 1; seat <= n; seat++) {
         const s = this.seatEls[seat];
         const h = held[seat - 1];
-        s.hand.replaceChildren(d.start ? this.suitRows(h ? (d.start[seat - 1] || []).filter((c) => h.has(c)) : null)
-          : el("p", { class: "quiet", text: "not recorded" }));
+        const why = d.dealt && d.dealt[seat - 1] ? "not known: the exchange is not recorded" : "not recorded";
+        s.hand.replaceChildren(this.suitRows(h ? d.start[seat - 1].filter((c) => h.has(c)) : null, why));
         const q = d.quotas ? d.quotas[seat - 1] : null;
         s.won.textContent = q !== null ? `tricks ${won[seat - 1]} of ${q}` : `tricks ${won[seat - 1]}`;
         s.box.classList.toggle("to-play", seat === next);
