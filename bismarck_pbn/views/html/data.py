@@ -17,11 +17,17 @@ from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.model.cards import rest_of_deck
 from bismarck_pbn.model.deal import Comment, Deal
+from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.session.standings import BoardRow, Session, standings_of_checked
 from bismarck_pbn.views.position import positions
 from bismarck_pbn.views.render import NAG_MEANINGS
 
-GAME = "bismarck"
+
+
+def _sides(deal: Deal) -> list[list[int]]:
+    """The partnerships of the deal's game (seats 1 and 3 against 2 and 4), or none."""
+    words = GAMES.get(deal.game)
+    return [[1, 3], [2, 4]] if words is not None and words.partnership else []
 
 
 def _list(values) -> list | None:
@@ -62,11 +68,11 @@ def deal_data(deal: Deal, checked: Checked) -> dict:
     """
     headers = deal.headers
     data: dict = {
-        "number": deal.number, "board": deal.board, "game": GAME,
+        "number": deal.number, "board": deal.board, "game": deal.game,
         "event": headers.get("Event"), "date": headers.get("Date"),
         "variant": str(deal.variant), "forehand": deal.forehand,
         "contract": deal.contract, "trump": None, "declarer": deal.forehand,
-        "sides": [], "auction": [],
+        "sides": _sides(deal), "auction": [],
         "kitty": _list(_kitty(deal)), "exchange": deal.exchange, "discard": _list(deal.discard),
         "dealt": [_list(h) for h in deal.hands] if deal.hands is not None else None,
         "tricks": _list(checked.result.tricks), "score": _list(checked.result.score),
@@ -94,7 +100,7 @@ def deal_data(deal: Deal, checked: Checked) -> dict:
         data["error"] = f"this deal cannot be replayed: {exc}"
     if not deal.syntax_ok:
         data["error"] = "this deal does not read (syntax errors): it cannot be replayed"
-    seats = len(deal.hands) if deal.hands is not None else len(engine.SEATS)
+    seats = len(deal.hands) if deal.hands is not None else deal.seats
     data["seats"] = seats
     data["players"] = [_player(headers, s) for s in range(1, seats + 1)]
     if moments:
