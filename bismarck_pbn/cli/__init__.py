@@ -16,6 +16,7 @@ from bismarck_pbn.cli.annotate import annotate_command
 from bismarck_pbn.cli.convert import convert_command, schema_command
 from bismarck_pbn.cli.deal import deal_command
 from bismarck_pbn.cli.fmt import fmt_command
+from bismarck_pbn.cli.html import html_command
 from bismarck_pbn.cli.record import record_command
 from bismarck_pbn.cli.replay import replay_command
 from bismarck_pbn.cli.show import show_command
@@ -42,6 +43,7 @@ app.command("annotate")(annotate_command)
 app.command("record")(record_command)
 app.command("deal")(deal_command)
 app.command("standings")(standings_command)
+app.command("html")(html_command)
 
 
 def _version(value: bool) -> None:

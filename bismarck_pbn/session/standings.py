@@ -179,9 +179,15 @@ def _new_session(deal: Deal) -> Session:
 def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
     """Sessions, each once it has ended, and standalone deals (``BoardRow`` with no
     board) as they are read, in file order of completion. O(n) time."""
+    return standings_of_checked(validate_deals(deals))
+
+
+def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session | BoardRow]:
+    """As :func:`iter_standings`, from deals the validator has already checked (for a
+    caller that keeps the diagnostics as well). O(n) time."""
     session: Session | None = None
     key = None
-    for checked in validate_deals(deals):
+    for checked in checked_deals:
         deal = checked.deal
         if not deal.tags:
             continue
