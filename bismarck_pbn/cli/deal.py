@@ -47,13 +47,10 @@ def deal_command(
 
     Examples:
 
-      bpn deal
-
-      bpn deal --seed 2026 --forehand 2 --board 4
-
-      bpn deal --append night.bpn
-
-      bpn deal --seed 7 --contract Spel | bpn show -
+        bpn deal
+        bpn deal --seed 2026 --forehand 2 --board 4
+        bpn deal --append night.bpn
+        bpn deal --seed 7 --contract Spel | bpn show -
     """
     from bismarck_pbn.format.values import BadValue
     from bismarck_pbn.session.dealgen import deal_template, new_seed

@@ -24,32 +24,33 @@ class Format(str, Enum):
 
 def validate_command(
     paths: Annotated[list[str], typer.Argument(
-        help="BPN files, directories (every *.bpn below them), or - for standard input.",
-        show_default=False)],
+        help="BPN files, JSON or JSON Lines files (.json, .jsonl), directories (every .bpn file below them), or - for standard input.",
+        metavar="PATH...", show_default=False)],
     format: Annotated[Format, typer.Option(
-        "--format", "-f", help="text: one line per problem; json: a JSON array of objects "
+        "--format", "-f", metavar="text|json", help="text: one line per problem; json: a JSON array of objects "
         "with path, line, column, code, severity, message.")] = Format.text,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Treat warnings as errors for the exit code.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print no summary line.")] = False,
     encoding: Annotated[str, typer.Option(
-        "--encoding", help="Text encoding of the input, e.g. latin-1 for old PBN-style files.")] = "utf-8",
+        "--encoding", "-e", metavar="NAME", help="Text encoding of BPN input, e.g. latin-1 for old PBN-style files (default utf-8).", show_default=False)] = "utf-8",
 ) -> None:
     """Check hand records: syntax, cards, exchange, contract, every card of the play,
     tricks, scores, and the session (rotation, boards, schedules, running totals).
 
-    Each problem is printed as [bold]path:line:col: CODE severity: message[/bold].
+    Each problem is printed as **path:line:col: CODE severity: message**. JSON and JSON
+    Lines files are checked through the JSON import: a schema fault is one problem with
+    its JSON path, and the deals are checked as BPN deals are.
+
     Exit status: 0 no errors, 1 errors found (or warnings with --strict),
     2 a path could not be read or the command was used wrongly.
 
     Examples:
 
-      bpn validate club-night.bpn
-
-      bpn validate records/ --format json > problems.json
-
-      cat deal.bpn | bpn validate -
+        bpn validate club-night.bpn
+        bpn validate records/ --format json > problems.json
+        cat deal.bpn | bpn validate -
     """
     out = out_console()
     err = err_console()
