@@ -68,7 +68,7 @@ def _root(
 def main() -> None:
     """Console entry point: run the app, turning any unexpected failure into a message."""
     try:
-        app()
+        app(prog_name="bpn")  # also under `python -m bismarck_pbn`, so completion is for bpn
     except SystemExit:
         raise
     except BrokenPipeError:

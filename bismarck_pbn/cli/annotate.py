@@ -79,6 +79,9 @@ def annotate_command(
     if len(edits) != 1:
         raise _fail("give one edit: --comment TEXT, --nag N, --suffix S or --clear"
                     + (f" (not {' and '.join(edits)} together)" if edits else ""), 2)
+    if comment is not None and not comment.strip():
+        raise _fail("--comment needs some text: an empty comment would add only {} (to remove "
+                    "comments, use --clear)", 2)
     if line_comment and comment is None:
         raise _fail("--line-comment goes with --comment", 2)
     if tag is not None and (trick is not None or card is not None):

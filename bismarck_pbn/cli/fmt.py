@@ -44,6 +44,10 @@ def fmt_command(
     """
     out = out_console()
     err = err_console()
+    if in_place and check:
+        err.print("bpn: --in-place rewrites files and --check only reports them: give one of the two",
+                  style="red")
+        raise typer.Exit(2)
     if in_place and "-" in paths:
         err.print("bpn: --in-place cannot rewrite standard input", style="red")
         raise typer.Exit(2)
@@ -70,9 +74,14 @@ def fmt_command(
         canonical = dumps(deals)
         changed = canonical != text or data.startswith(b"\xef\xbb\xbf")
         if diff and changed:
-            out.file.write("".join(difflib.unified_diff(
-                text.splitlines(keepends=True), canonical.splitlines(keepends=True),
-                fromfile=source.name, tofile=f"{source.name} (canonical)")))
+            if canonical == text.replace("\r\n", "\n").lstrip("\ufeff"):
+                what = "CRLF line ends become LF" if "\r\n" in text else "the byte-order mark is dropped"
+                out.print(f"{source.name}: only the line ends change: {what}" if "\r\n" in text
+                          else f"{source.name}: only {what}", highlight=False, markup=False)
+            else:
+                out.file.write("".join(difflib.unified_diff(
+                    text.splitlines(keepends=True), canonical.splitlines(keepends=True),
+                    fromfile=source.name, tofile=f"{source.name} (canonical)")))
         if check:
             if changed:
                 out.print(f"{source.name}: not canonical")
