@@ -25,7 +25,7 @@ def replay_command(
         help="The BPN file to replay, or - for standard input (printed steps only).",
         metavar="FILE", show_default=False)],
     deal: Annotated[int | None, typer.Option(
-        "--deal", "-d", min=1, metavar="N", help="The deal to start at (or, printed, the only one): its place in the "
+        "--deal", "-d", metavar="N", help="The deal to start at (or, printed, the only one): its place in the "
         "file, from 1, as bpn validate counts deals.", show_default=False)] = None,
     plain: Annotated[bool, typer.Option(
         "--plain", help="Print the steps as plain text even on a terminal.")] = False,
