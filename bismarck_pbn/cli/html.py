@@ -13,16 +13,18 @@ from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
 
 
 def html_command(
-    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", show_default=False)],
+    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", metavar="FILE",
+                                        show_default=False)],
     output: Annotated[str, typer.Option(
-        "--output", "-o", help="Where to write the page (- for standard output). A file is written "
+        "--output", "-o", metavar="FILE", help="Where to write the page (- for standard output). A file is written "
         "atomically.")] = "-",
     deal: Annotated[int | None, typer.Option(
-        "--deal", "-d", min=1, show_default=False,
+        "--deal", "-d", min=1, metavar="N", show_default=False,
         help="Only this deal of the file, counting from 1 (the page then has no score sheet).")] = None,
     title: Annotated[str | None, typer.Option(
-        "--title", show_default=False, help="The page's title. Default: the event and the date.")] = None,
-    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
+        "--title", metavar="TEXT", show_default=False, help="The page's title. Default: the event and the date.")] = None,
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of the input (default utf-8).")] = "utf-8",
 ) -> None:
     """Make one web page of a record that anyone can open in a browser: a score
     sheet of each session, then every deal with its hands around the table, the
