@@ -12,7 +12,9 @@ What can be annotated (a :class:`Target`):
   its own just before the deal's first line, with the line end that line has;
 - a **tag**, by name (the first of that name): the comments after the tag pair. For
   ``Play`` these are the comments of the play section before its first card;
-- a **card**, by trick and card: its suffix, NAGs and comments.
+- a **card**, by trick and card: its suffix, NAGs and comments;
+- a **call** of the auction, by its number (from 1): its suffix, NAGs and comments.
+  The ``Auction`` tag, like ``Play``, stands for the comments before the first call.
 
 After every edit the new text is read again and compared with the old: the target must
 carry the new note (or none, after clearing) and everything else must read the same,
@@ -26,7 +28,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.model.deal import Call, Comment, Deal, PlayedCard
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 
@@ -47,15 +49,19 @@ class NotUTF8(AnnotateError):
 
 class Target(NamedTuple):
     """What to annotate: a deal (numbered from 1 among the deals of the file), and within
-    it a tag by name, or a card by trick (from 1) and card (1–3), or neither (the deal)."""
+    it a tag by name, a card by trick (from 1) and card (1–3), a call of the auction by
+    its number (from 1), or none of them (the deal)."""
 
     deal: int
     tag: str | None = None
     trick: int | None = None
     card: int | None = None
+    call: int | None = None
 
     def describe(self) -> str:
-        """``deal 2``, ``deal 2, tag Site`` or ``deal 2, trick 4, card 1``."""
+        """``deal 2``, ``deal 2, tag Site``, ``deal 2, trick 4, card 1`` or ``deal 2, call 5``."""
+        if self.call is not None:
+            return f"deal {self.deal}, call {self.call}"
         if self.tag is not None:
             return f"deal {self.deal}, tag {self.tag}"
         if self.trick is not None or self.card is not None:
@@ -82,9 +88,9 @@ class Edit(NamedTuple):
 class _Spot(NamedTuple):
     """The target found in the parsed text."""
 
-    kind: str  # "deal", "tag", "play" (the Play tag) or "card"
+    kind: str  # "deal", "tag", "play" (the Play tag), "auction" (the Auction tag), "card" or "call"
     deal: Deal
-    index: int = -1  # index in deal.tags or deal.play.cards
+    index: int = -1  # index in deal.tags, deal.play.cards or deal.auction.calls
     anchor: int = -1  # offset just past the tag or card the notes follow
     notes: tuple[tuple[str, int, int], ...] = ()
     what: str = ""
@@ -97,7 +103,8 @@ def annotate_text(text: str, target: Target, *, comment: str | None = None, kind
     """Return ``text`` with the edit made at ``target``; every other byte unchanged.
 
     Exactly one of ``comment`` (with ``kind`` ``"{"`` or ``";"``), ``nag`` (0–255, cards
-    only), ``suffix`` (``! ? !! ?? !? ?!``, cards only) or ``clear`` must be given.
+    and calls only), ``suffix`` (``! ? !! ?? !? ?!``, cards and calls only) or ``clear``
+    must be given.
     Raises :class:`AnnotateError` when the target does not exist, its deal has a syntax
     error, or the edit cannot be made."""
     return edit_text(text, target, comment=comment, kind=kind, nag=nag, suffix=suffix,
@@ -183,8 +190,11 @@ def _check_request(target, comment, kind, nag, suffix, clear) -> None:
     if not isinstance(target.deal, int) or target.deal < 1:
         raise AnnotateError(f"deals are numbered from 1, not {target.deal!r}")
     is_card = target.trick is not None or target.card is not None
-    if target.tag is not None and is_card:
-        raise AnnotateError("give a tag or a card (trick and card), not both")
+    if sum((target.tag is not None, is_card, target.call is not None)) > 1:
+        raise AnnotateError("give one of a tag, a card (trick and card) or a call, not several")
+    if target.call is not None and (not isinstance(target.call, int) or isinstance(target.call, bool)
+                                    or target.call < 1):
+        raise AnnotateError(f"calls are numbered from 1, not {target.call!r}")
     if is_card and (target.trick is None or target.card is None):
         raise AnnotateError("a card is given by its trick and its card in the trick: both are needed")
     if is_card:
@@ -192,9 +202,9 @@ def _check_request(target, comment, kind, nag, suffix, clear) -> None:
             raise AnnotateError(f"tricks are numbered from 1, not {target.trick!r}")
         if target.card not in (1, 2, 3) or isinstance(target.card, bool):
             raise AnnotateError(f"the card in a trick is 1, 2 or 3, not {target.card!r}")
-    if (nag is not None or suffix is not None) and not is_card:
-        raise AnnotateError(f"{'NAGs' if nag is not None else 'suffixes'} go with a card: "
-                            "give the trick and the card")
+    if (nag is not None or suffix is not None) and not is_card and target.call is None:
+        raise AnnotateError(f"{'NAGs' if nag is not None else 'suffixes'} go with a card or a call: "
+                            "give the trick and the card, or the call")
     if nag is not None and (not isinstance(nag, int) or isinstance(nag, bool) or not 0 <= nag <= 255):
         raise AnnotateError(f"a NAG is a number from 0 to 255, not {nag!r}")
     if suffix is not None and suffix not in SUFFIXES:
@@ -217,11 +227,17 @@ def _find(deals: list[Deal], target: Target) -> _Spot:
         return _find_tag(deal, target.tag)
     if target.trick is not None:
         return _find_card(deal, target.trick, target.card)
+    if target.call is not None:
+        return _find_call(deal, target.call)
     return _Spot("deal", deal, what=f"deal {deal.number}")
 
 
 def _find_tag(deal: Deal, name: str) -> _Spot:
     what = f"deal {deal.number}, tag {name}"
+    if name == "Auction" and deal.auction is not None:
+        auction = deal.auction
+        notes = tuple((c.kind, c.pos.offset, c.end) for c in auction.comments)
+        return _Spot("auction", deal, deal.tags.index(auction.tag), auction.tag.end, notes, what)
     if name == "Play" and deal.play is not None:
         play = deal.play
         notes = tuple((c.kind, c.pos.offset, c.end) for c in play.comments)
@@ -250,6 +266,18 @@ def _find_card(deal: Deal, trick: int, card: int) -> _Spot:
     played_card = cards[index]
     return _Spot("card", deal, index, played_card.card_end, played_card.notes,
                  f"deal {deal.number}, trick {trick}, card {card} ({played_card.card})")
+
+
+def _find_call(deal: Deal, number: int) -> _Spot:
+    if deal.auction is None:
+        raise AnnotateError(f"deal {deal.number} has no auction section, so no call {number}")
+    calls = deal.auction.calls
+    if number > len(calls):
+        raise AnnotateError(f"deal {deal.number} has no call {number}: its auction holds "
+                            f"{len(calls)} call{'s' if len(calls) != 1 else ''}")
+    call = calls[number - 1]
+    return _Spot("call", deal, number - 1, call.call_end, call.notes,
+                 f"deal {deal.number}, call {number} ({call.call})")
 
 
 # ---- the edits: each returns (start, end, replacement, expected part, notice) ------------
@@ -288,6 +316,10 @@ def _part(deal: Deal, spot: _Spot):
             return _comments(deal.tags[spot.index].comments)
         if spot.kind == "play":
             return _comments(deal.play.comments)
+        if spot.kind == "auction":
+            return _comments(deal.auction.comments)
+        if spot.kind == "call":
+            return _card_part(deal.auction.calls[spot.index])
         return _card_part(deal.play.cards[spot.index])
     except (AttributeError, IndexError):
         return None
@@ -296,7 +328,7 @@ def _part(deal: Deal, spot: _Spot):
 def _insert_comment_into(old, spot: _Spot, at: int, comment: tuple[str, str]):
     """The expected part after inserting ``comment`` at offset ``at`` among the notes."""
     before = sum(1 for k, s, _ in spot.notes if k in ("{", ";") and s < at)
-    if spot.kind == "card":
+    if spot.kind in ("card", "call"):
         suffix, nags, comments = old
         return suffix, nags, comments[:before] + (comment,) + comments[before:]
     return old[:before] + (comment,) + old[before:]
@@ -387,13 +419,13 @@ def _set_suffix(body: str, spot: _Spot, suffix: str):
 
 
 def _clear(body: str, spot: _Spot):
-    expected = (None, (), ()) if spot.kind == "card" else ()
+    expected = (None, (), ()) if spot.kind in ("card", "call") else ()
     if spot.kind == "deal":
         if not spot.deal.comments:
             return 0, 0, "", expected, f"{spot.what} has no comments before its first tag: nothing to clear"
         return _clear_deal(body, spot.deal) + (expected, None)
     if not spot.notes:
-        what = "notes" if spot.kind == "card" else "comments"
+        what = "notes" if spot.kind in ("card", "call") else "comments"
         return 0, 0, "", expected, f"{spot.what} has no {what}: nothing to clear"
     new_body, lo, hi = _remove(body, [(s, e) for _, s, e in spot.notes], spot.anchor)
     return _as_slice(body, new_body, lo, hi) + (expected, None)
@@ -480,7 +512,7 @@ def _comments(comments: tuple[Comment, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((c.text, c.kind) for c in comments)
 
 
-def _card_part(card: PlayedCard):
+def _card_part(card: PlayedCard | Call):
     return card.suffix, card.nags, _comments(card.comments)
 
 
@@ -497,7 +529,15 @@ def _deal_signature(deal: Deal, spot: _Spot | None = None):
                       for i, c in enumerate(p.cards))
         play = (p.tag.name, p.tag.value, p.leader, cards, None if kind == "play" else _comments(p.comments),
                 p.closed, _comments(p.trailing))
-    return (deal.number, None if kind == "deal" else _comments(deal.comments), tags, play,
+    auction = None
+    if deal.auction is not None:
+        a = deal.auction
+        calls = tuple((c.call,) + ((None, None) if kind == "call" and i == spot.index
+                                   else (_card_part(c), tuple(k for k, _, _ in c.notes)))
+                      for i, c in enumerate(a.calls))
+        auction = (a.tag.value, a.first, calls, None if kind == "auction" else _comments(a.comments),
+                   a.closed, _comments(a.trailing))
+    return (deal.number, None if kind == "deal" else _comments(deal.comments), tags, play, auction,
             tuple(p.code for p in deal.problems), tuple(sorted(deal.inherited.items())))
 
 

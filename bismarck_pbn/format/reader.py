@@ -29,8 +29,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from bismarck_pbn.format import values
 from bismarck_pbn.model.cards import _INTERN as _CARDS_BY_TEXT
 from bismarck_pbn.diagnostics import Diagnostic, diag
-from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
-from bismarck_pbn.model.games import BISMARCK, GameWords, words
+from bismarck_pbn.model.deal import (KNOWN_TAGS, SESSION_TAGS, Auction, Call, Comment, Deal, Play, PlayedCard,
+                                     Pos, Tag)
+from bismarck_pbn.model.games import BISMARCK, GameWords, call_word, words
 from bismarck_pbn.resources import grammar_text
 from bismarck_pbn.format.split import Chunk, decode_lines, split_lines
 from bismarck_pbn.model.variant import STANDARD
@@ -39,6 +40,7 @@ _TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.
 _TAG_SCAN = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _UNESCAPE = re.compile(r"\\([\"\\])")
 _CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
+_WORD = re.compile(r"[A-Za-z0-9]+")
 _UNCLOSED_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*\\?$')
 _KNOWN = frozenset(KNOWN_TAGS)
 _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
@@ -46,7 +48,9 @@ _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
 _WORDS = {
     "TAGS": 'a tag pair [Name "value"]',
     "PLAY_TAG": 'a [Play "s"] tag',
+    "AUCTION_TAG": 'an [Auction "s"] tag',
     "CARDS": "a card",
+    "CALLS": "a call",
     "REVOKE": "^R",
     "SUFFIX": "a suffix (! ? !! ?? !? ?!)",
     "NAG": "a NAG ($0 to $255)",
@@ -89,6 +93,70 @@ class _Builder(Transformer):
         return Tag(m.group(1), _unescape(m.group(2)), self._pos(tok), tuple(comments),
                    tok.column + m.start(2), tok.end_pos + self.offset0)
 
+
+    def _notes(self, notes, what: str):
+        """(suffix, NAGs, comments, spans) of the notes after a card or call."""
+        suffix = None
+        nags: list[int] = []
+        comments: list[Comment] = []
+        spans = []
+        for note in notes:
+            if type(note) is Comment:
+                comments.append(note)
+                spans.append((note.kind, note.pos.offset, note.end))
+                continue
+            spans.append(("suffix" if note.type == "SUFFIX" else "nag",
+                          note.start_pos + self.offset0, note.end_pos + self.offset0))
+            if note.type == "SUFFIX":
+                if suffix is not None:
+                    self.problems.append(diag("BPN001", f"a second suffix {note.value!r}: a {what} "
+                                              "takes one suffix at most", *self._pos(note)[:2]))
+                else:
+                    suffix = note.value
+            else:
+                digits = note.value[1:]
+                n = int(digits) if len(digits) <= 3 else 256
+                if n > 255:
+                    self.problems.append(diag("BPN001", f"NAG {note.value} is out of range: "
+                                              "NAGs run from $0 to $255", *self._pos(note)[:2]))
+                else:
+                    nags.append(n)
+        return suffix, tuple(nags), tuple(comments), tuple(spans)
+
+    def called(self, children):
+        run = children[0]
+        line = run.line + self.line0
+        offset = run.start_pos + self.offset0
+        column = run.column
+        calls = []
+        for segment in run.value.split("\n"):
+            for m in _WORD.finditer(segment):
+                start, end = m.span()
+                calls.append(Call(call_word(m.group()), Pos(line, column + start, offset + start),
+                                  call_end=offset + end))
+            offset += len(segment) + 1
+            line += 1
+            column = 1
+        if len(children) > 1:
+            suffix, nags, comments, spans = self._notes(children[1:], "call")
+            calls[-1] = calls[-1]._replace(suffix=suffix, nags=nags, comments=comments, notes=spans)
+        return calls
+
+    def auction(self, children):
+        tag = self._tag(children[0], ())
+        comments = []
+        calls: list[Call] = []
+        closed = False
+        trailing: tuple = ()
+        for child in children[1:]:
+            if type(child) is Comment:
+                comments.append(child)
+            elif type(child) is list:
+                calls.extend(child)
+            else:
+                closed = True
+                trailing = child[1]
+        return Auction(tag, None, tuple(calls), tuple(comments), closed, trailing)
 
     def played(self, children):
         revoke = False
@@ -297,11 +365,19 @@ class DealReader:
         comments = []
         tags: list[Tag] = []
         play: Play | None = None
+        auction: Auction | None = None
         for item in items:
             if type(item) is Comment:
                 comments.append(item)
             elif type(item) is Tag:
                 tags.append(item)
+            elif type(item) is Auction:
+                if auction is not None:
+                    problems.append(diag("BPN102", "a second [Auction] tag in this deal: each deal has "
+                                         "one auction section", *item.tag.pos[:2]))
+                    continue
+                auction = item
+                tags.append(item.tag)
             else:
                 if play is not None:
                     problems.append(diag("BPN102", "a second [Play] tag in this deal: each deal has "
@@ -359,6 +435,11 @@ class DealReader:
                 play = play._replace(leader=values.seat(play.tag.value, context.seats))
             except values.BadValue:
                 pass  # already reported through _READERS["Play"]
+        if auction is not None and tag_map.get("Auction") is auction.tag:
+            try:
+                auction = auction._replace(first=values.seat(auction.tag.value, context.seats))
+            except values.BadValue:
+                pass  # already reported through _READERS["Auction"]
         inherited = {name: self.session[name] for name in SESSION_TAGS
                      if name not in tag_map and name in self.session}
         for name in SESSION_TAGS:
@@ -372,7 +453,7 @@ class DealReader:
         first = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
         if comments and comments[0].pos.offset < first.offset:
             first = comments[0].pos
-        return Deal(tags=tuple(tags), comments=tuple(comments), play=play, inherited=inherited,
+        return Deal(tags=tuple(tags), comments=tuple(comments), play=play, auction=auction, inherited=inherited,
                     problems=tuple(problems), pos=first, end=chunk.offset + len(chunk.text.rstrip()),
                     number=self.number, tag_map=tag_map, **fields)
 
@@ -406,6 +487,15 @@ def _read_discard(value: str, fields: dict, game: GameWords) -> None:
     fields["exchange"] = discard is not None
 
 
+def _read_frisch(n: int):
+    def read(value: str, fields: dict, game: GameWords) -> None:
+        passed = list(fields.get("frisch", ()))
+        passed += [None] * (n - len(passed))
+        passed[n - 1] = values.holdings(value, game.seats)
+        fields["frisch"] = tuple(passed)
+    return read
+
+
 def _read_kitty(value: str, fields: dict, game: GameWords) -> None:
     v = value.strip()
     if "." not in v and v:
@@ -432,6 +522,11 @@ _READERS = {
     "Score": _numbers("score", True, True),
     "Total": _numbers("total", True, True),
     "Points": _numbers("points", True, False),
+    "Bids": _numbers("bids", False, False),
+    "Frisch1": _read_frisch(1),
+    "Frisch2": _read_frisch(2),
+    "Frisch3": _read_frisch(3),
+    "Auction": lambda v, f, g: values.seat(v, g.seats),
     "Play": lambda v, f, g: values.seat(v, g.seats),
 }
 

@@ -258,6 +258,16 @@ def optional_holding(value: str) -> tuple[str, ...] | None:
     return holding(value.strip(), value.find(value.strip()[:1]) if value.strip() else 0)
 
 
+def holdings(value: str, seats: int = 4) -> tuple[tuple[str, ...], ...]:
+    """``h h h h``: one holding per seat, seats 1 to ``seats`` (Israeli Whist's
+    ``Frisch1``: the cards each seat passes). Counts are the ruleset's to judge."""
+    found = [(m.group(), m.start()) for m in re.finditer(r"\S+", value)]
+    if len(found) != seats:
+        raise BadValue(f"expected {_COUNT_WORDS[seats]} holdings separated by spaces, one for each "
+                       f"seat, found {len(found)}")
+    return tuple(holding(word, start) for word, start in found)
+
+
 def deal(value: str, seats: int = 3) -> tuple[int, tuple]:
     """``s:H H H``: one holding per seat (three in Bismarck), the first for seat ``s``,
     then clockwise.
