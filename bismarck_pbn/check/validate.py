@@ -41,6 +41,8 @@ class DealResult(NamedTuple):
     score: tuple[int, ...] | None
     """Score by seat or side: computed when the tricks are known, else the Score tag."""
     replay: Replay | None
+    scored: bool = False
+    """Whether :attr:`score` was computed by the rules (else it is the Score tag's)."""
 
 
 class Checked(NamedTuple):
@@ -161,7 +163,7 @@ def check_deal(deal: Deal) -> Checked:
     computed = rules.score(deal, tricks, taken) if tricks is not None else None
     if computed is not None:
         score = computed
-        if deal.score is not None and tuple(deal.score) != tuple(score):
+        if deal.score is not None and tuple(deal.score) != tuple(score) and not rules.session_scored:
             out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, tricks)}, "
                             f"not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
     elif deal.score is not None:
@@ -170,7 +172,7 @@ def check_deal(deal: Deal) -> Checked:
             out.append(diag("BPN602", f"the scores {signed_text(score)} add up to {sum(score):+d}; a deal's "
                             "scores always add up to 0", *_at(deal.tag("Score"), deal)))
     out.sort(key=lambda d: (d.line, d.column))
-    return Checked(deal, out, DealResult(tricks, score, result))
+    return Checked(deal, out, DealResult(tricks, score, result, computed is not None))
 
 
 def cards_taken(deal: Deal, rules: Ruleset, result: Replay | None) -> list[list[str]] | None:

@@ -357,6 +357,11 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
+    session_scored: ClassVar[bool] = False
+    """Whether a deal's Score holds points only the session knows (Swedish Whist's exits):
+    then :meth:`score` gives the deal's own points, the checker leaves BPN602 to
+    :meth:`SessionRules.settle`, which adds the rest."""
+
     needs_taken: ClassVar[bool] = False
     """Whether :meth:`score` needs the cards each seat took, not only the trick counts."""
 
@@ -389,6 +394,13 @@ class SessionRules:
     def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
         """Check a deal against the session so far (schedule, length) and count it."""
         return []
+
+    def settle(self, deal: Deal, score: tuple[int, ...] | None,
+               result) -> tuple[tuple[int, ...] | None, list[Finding]]:
+        """The deal's score as the session makes it, from :meth:`Ruleset.score`'s
+        ``score`` and the checker's ``result`` (a ``DealResult``), with findings (BPN602
+        where the Score or Points tag says otherwise). The default: unchanged."""
+        return score, []
 
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         """After a deal's totals are known: findings (BPN707 a game ends), and whether the
