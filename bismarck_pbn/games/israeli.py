@@ -138,6 +138,8 @@ class IsraeliWhist(Ruleset):
         if deal.trump is not None and trump is not None and deal.trump != trump and deal.auction is None:
             out.append(Finding("BPN401", f"the contract {contract} makes {trump} trump, not {deal.trump}", "Trump"))
         exact = [h is not None for h in play_hands]
+        if all(h is None for h in play_hands):
+            hands = [None] * self.seats  # the Frisch moved cards we cannot follow: nothing is excluded
         return self.finish_setup(deal, trump, hands, None, None, None, play_hands, exact, set())
 
     def _frisches(self, deal: Deal, hands: list[Hand | None], out: list[Finding]) -> list[set[str] | None]:
