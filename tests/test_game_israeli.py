@@ -139,3 +139,14 @@ def test_single_mutations_are_caught_with_the_right_code_and_line(seed):
         lines[play + 11] = " ".join(row)
         found = errors("\n".join(lines) + "\n")
         assert found and found[0][0] == play + 12 and found[0][1] in ("BPN502", "BPN503")
+
+
+def test_the_sample_session_validates_clean_and_is_canonical():
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "samples" / "israeli-whist" / "haifa.bpn"
+    text = path.read_text(encoding="utf-8")
+    assert validate_text(text) == []
+    assert dumps(parse(text)) == text
+    deals = [d for d in parse(text) if d.tags]
+    assert any(d.frisch for d in deals) and any(d.contract == "None" for d in deals)

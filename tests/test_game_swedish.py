@@ -99,3 +99,13 @@ def test_single_mutations_are_caught_with_the_right_code_and_line(seed):
         lines[play + 11] = " ".join(row)
         found = errors("\n".join(lines) + "\n")
         assert found and found[0][0] == play + 12 and found[0][1] in ("BPN502", "BPN503")
+
+
+def test_the_sample_round_validates_clean_and_is_canonical():
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "samples" / "swedish-whist" / "uppsala.bpn"
+    text = path.read_text(encoding="utf-8")
+    assert [d.code for d in validate_text(text)] == ["BPN707"]
+    assert dumps(parse(text)) == text
+    assert any(d.contract == "Misere" for d in parse(text))
