@@ -33,6 +33,7 @@ Pass Pass 6H Pass
 Pass Pass
 * {after the end}
 [Contract "6H"]
+[Trump "H"]
 [Zap "1"]
 """
 
@@ -144,3 +145,16 @@ def test_annotate_the_auction_tag_and_a_missing_call():
         annotate_text(TEXT, Target(1, call=99), comment="x")
     with pytest.raises(AnnotateError, match="no auction"):
         annotate_text('[Event "x"]\n', Target(1, call=1), comment="x")
+
+
+def test_bpn_to_json_to_bpn_keeps_the_auction_and_its_notes():
+    from bismarck_pbn.convert import jsonio
+
+    text = ('% BPN 1.0\n[Event "x"]\n[Auction "2"] {first}\nPass! $4 {a} Clubs ; b\nFrisch\nPass\n* {tail}\n'
+            '[Contract "Spel"]\n')
+    deals = parse(text)
+    doc = jsonio.dumps(deals)
+    assert '"seat": 3' in doc  # Clubs: the call after seat 2's
+    back = jsonio.loads(doc)
+    assert dumps(back) == dumps(deals)
+    assert back[0].auction.calls[0].suffix == "!" and back[0].auction.trailing[0].text == "tail"

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from bismarck_pbn.model.deal import NOWHERE, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.model.deal import NOWHERE, Auction, Call, Comment, Deal, Play, PlayedCard, Tag
 from bismarck_pbn.format.reader import DealReader
 from bismarck_pbn.resources import data_path
 from bismarck_pbn.format.split import Chunk
@@ -105,6 +105,33 @@ def _card(card: PlayedCard, seat: int | None) -> dict:
     return out
 
 
+def _auction(auction: Auction, game: str, seats: int) -> dict:
+    """The auction section: the first seat, each call with its seat and notes."""
+    value = canonical_value("Auction", auction.tag.value, game)
+    first = int(value) if value.isdigit() and 1 <= int(value) <= seats else value
+    calls = []
+    seat = first if isinstance(first, int) else None
+    for call in auction.calls:
+        item: dict[str, Any] = {"call": call.call}
+        if call.call == "Frisch" and isinstance(first, int):
+            seat = first  # a new round begins from the first seat; the word itself is no one's
+        elif seat is not None:
+            item["seat"] = seat
+            seat = seat % seats + 1
+        item.update(suffix=call.suffix, nags=list(call.nags), comments=_comments(call.comments))
+        calls.append(item)
+    return {"first": first, "comments": _comments(auction.comments), "calls": calls,
+            "trailing": _comments(auction.trailing)}
+
+
+def _auction_from(obj: dict) -> Auction:
+    calls = tuple(Call(c["call"], NOWHERE, c.get("suffix"), tuple(c.get("nags") or ()),
+                       _from_comments(c.get("comments"))) for c in obj.get("calls", ()))
+    tag = Tag("Auction", str(obj["first"]), NOWHERE)
+    return Auction(tag, None, calls, _from_comments(obj.get("comments")), bool(obj.get("trailing")),
+                   _from_comments(obj.get("trailing")))
+
+
 def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
     """One deal as a JSON-ready dict (see the schema). O(n)."""
     if isinstance(checked, Deal):
@@ -135,6 +162,7 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
     out["tricks"] = list(deal.tricks) if deal.tricks is not None else None
     out["score"] = list(deal.score) if deal.score is not None else None
     out["total"] = list(deal.total) if deal.total is not None else None
+    out["auction"] = _auction(deal.auction, deal.game, deal.seats) if deal.auction is not None else None
     play = deal.play
     if play is None:
         out["play"] = None
@@ -209,6 +237,8 @@ def deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
     items: list = list(_from_comments(obj.get("comments")))
     for t in obj.get("tags", ()):
         items.append(Tag(t["name"], t["value"], NOWHERE, _from_comments(t.get("comments"))))
+    if obj.get("auction") is not None:
+        items.append(_auction_from(obj["auction"]))
     play = obj.get("play")
     if play is not None:
         cards = []
