@@ -24,7 +24,7 @@ from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.model.cards import SUITS, holding_text, rest_of_deck, sort_cards
 from bismarck_pbn.diagnostics import Diagnostic
-from bismarck_pbn.views.position import Position, positions
+from bismarck_pbn.views.position import Position, auction_lines, positions
 
 __all__ = ["NAG_MEANINGS", "fault_diagnostics", "position_dict", "render_position"]
 
@@ -245,6 +245,8 @@ def _deal_panel(pos: Position) -> Panel:
         body.append(holding_text(deal.discard))
     else:
         body.append("not recorded", style="dim")
+    for line in auction_lines(deal):
+        body.append("\n" + line, style="dim" if line.startswith("auction") else "")
     return Panel(body, title="the deal", title_align="left")
 
 

@@ -14,7 +14,7 @@ from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
 from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
-from bismarck_pbn.views.position import Position, positions
+from bismarck_pbn.views.position import Position, auction_lines, positions
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.check.validate import check_deal
 from bismarck_pbn.format.values import signed_text
@@ -218,6 +218,8 @@ def plain_lines(view: DealView, name: str):
         yield f"  {d.code} {d.severity}: {d.message}"
     for c in deal.comments:
         yield _indent(comment_text(c), "  ")
+    for line in auction_lines(deal):
+        yield "  " + line
     if deal.play is not None:
         for c in deal.play.comments:
             yield _indent(comment_text(c), "  ")
