@@ -89,11 +89,9 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
     stopped = False
     trick_faulted = False
     realigned = 0
-    i = -1
-    while i + 1 < len(cards):
-        i += 1
-        card = cards[i]
-        if len(winners) >= rules.tricks:
+    tricks = rules.tricks
+    for i, card in enumerate(cards):
+        if len(winners) >= tricks:
             faults.append(Fault("too_many", state.count, state.to_play, card))
             break
         if not state.trick:
@@ -105,30 +103,35 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
             trick_faulted = False
         seat = state.to_play
         fault = check(card)
-        if fault is not None and fault.kind != "too_many" and realigned < MAX_REALIGN:
-            how = _realign(state, cards, i)
-            if how is not None:
-                realigned += 1
-                trick_faulted = True
-                if how == "missing":
+        if fault is not None:
+            if fault.kind != "too_many" and realigned < MAX_REALIGN:
+                how = _realign(state, cards, i)
+                if how is not None:
+                    realigned += 1
+                    trick_faulted = True
+                    if how == "extra":
+                        faults.append(Fault("extra", i, seat, card))
+                        seats.append(seat)
+                        continue
+                    # a card missing before this one: the seat to play played a card the
+                    # record does not give, and this card is the next seat's
                     faults.append(Fault("missing", i, seat, card))
                     state.drop_unplayed(seat, state.trick[0][1][0] if state.trick else card[0],
                                         _probe(state, cards, i, "missing", len(cards))[1][seat - 1])
                     state.skip()
-                    i -= 1  # the card is the next seat's: read it again
-                else:
-                    faults.append(Fault("extra", i, seat, card))
-                    seats.append(seat)
-                continue
+                    if not state.trick and len(winners) < tricks:
+                        _resync(state, cards, i, True, None)
+                    seat = state.to_play
+                    fault = check(card)
+            if fault is not None:
+                faults.append(fault)
+                if fault.kind == "not_held":
+                    trick_faulted = True  # a wrong card can change who wins; a revoke cannot
+                    if fault.detail != "played":
+                        state.bogus.add(card)
+                    if fault.detail == "absent":
+                        state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
         seats.append(seat)
-        if fault is not None:
-            faults.append(fault)
-            if fault.kind == "not_held":
-                trick_faulted = True  # a wrong card can change who wins; a revoke cannot
-                if fault.detail != "played":
-                    state.bogus.add(card)
-            if fault.kind == "not_held" and fault.detail == "absent":
-                state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
         play(card)
     won = tuple(state.won)
     return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats

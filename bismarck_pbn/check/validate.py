@@ -101,14 +101,11 @@ def replay_deal(deal: Deal, rules: Ruleset, setup: Setup) -> Replay | None:
         return None
     trick_rules = setup.rules or TrickRules(rules.seats, rules.tricks, None)
     cards = [c.card for c in play.cards]
-
-    def run(first: int) -> Replay:
-        return replay(cards, hands=setup.play_hands, rules=trick_rules, leader=first, excluded=setup.excluded,
-                      unknown_trump=setup.rules is None, exact=setup.exact)
-
-    result = run(leader)
+    result = replay(cards, hands=setup.play_hands, rules=trick_rules, leader=leader, excluded=setup.excluded,
+                    unknown_trump=setup.rules is None, exact=setup.exact)
     if play.leader is not None and play.leader != leader and result.faults:
-        written = run(play.leader)
+        written = replay(cards, hands=setup.play_hands, rules=trick_rules, leader=play.leader,
+                         excluded=setup.excluded, unknown_trump=setup.rules is None, exact=setup.exact)
         if len(written.faults) <= len(result.faults):
             return written
     return result
@@ -139,7 +136,7 @@ def check_deal(deal: Deal) -> Checked:
             out.append(diag("BPN501", leader_message(play.leader, expected, rules.leader_rule()),
                             *_at(play.tag, deal)))
         result = replay_deal(deal, rules, setup)
-        if result is not None:
+        if result is not None and result.faults:
             out.extend(fault_diagnostics(deal, result.faults, rules.seats, rules.tricks))
 
     # -- tricks and score

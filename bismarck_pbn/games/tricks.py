@@ -143,6 +143,7 @@ class DealState:
 
     def __post_init__(self) -> None:
         self.seats = self.rules.seats
+        self.tricks = self.rules.tricks
         self.hands = [set(h) if h is not None else None for h in self.hands]
         if not self.follow:
             # An exactly known hand is its own follow-suit set: the same set object, so
@@ -175,7 +176,7 @@ class DealState:
 
     @property
     def finished(self) -> bool:
-        return len(self.winners) >= self.rules.tricks
+        return len(self.winners) >= self.tricks
 
     def held(self, seat: int) -> set[str] | None:
         """The cards ``seat`` still holds, or None when its hand is not known."""
@@ -189,7 +190,7 @@ class DealState:
     def check(self, card: str, seat: int | None = None) -> Fault | None:
         """What would be wrong with ``seat`` playing ``card`` now (None: nothing)."""
         seat = seat or self.to_play
-        if len(self.winners) >= self.rules.tricks:
+        if len(self.winners) >= self.tricks:
             return Fault("too_many", self.count, seat, card)
         hand = self.hands[seat - 1]
         if card in self.played and not (card in self.bogus and (hand is None or card in hand)):
