@@ -282,9 +282,16 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
+    def counted_tricks(self, deal: Deal, tricks: Sequence[int],
+                       winners: Sequence[int] | None) -> tuple[int, ...] | None:
+        """The tricks that score, from the final ``tricks`` of each seat and the winner
+        of each trick played (in order; None without a play): by default all of them;
+        German Whist counts only its endgame. None when they cannot be known."""
+        return tuple(tricks)
+
     def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
-        """The deal's score (per side or per seat) for the tricks each seat took; None
-        when it cannot be computed."""
+        """The deal's score (per side or per seat) for the tricks each seat took that
+        count (:meth:`counted_tricks`); None when it cannot be computed."""
         return None
 
     def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:
