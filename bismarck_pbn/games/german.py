@@ -131,6 +131,9 @@ class GermanWhist(Ruleset):
     def kitty_name(self) -> str:
         return "stock"
 
+    def leader_rule(self) -> str:
+        return "the non-dealer leads"
+
     # ---- before play
 
     def required(self, deal: Deal) -> list[Finding]:
