@@ -174,7 +174,7 @@ class GermanWhist(Ruleset):
         if given is not None and turned is not None and given != turned:
             out.append(Finding("BPN205", f"the turned card is the stock's top card, {turned}, not {given}",
                                "Turned"))
-        elif given is not None and kitty is not None and not self.stock_in_order(deal) and given not in kitty:
+        elif given is not None and not self.stock_in_order(deal) and (kitty is None or given not in kitty):
             holder = next((s for s, h in enumerate(hands, 1) if h is not None and given in h), None)
             if holder is not None:
                 out.append(Finding("BPN205", f"{given} was dealt to seat {holder}, but the turned card is "
