@@ -74,15 +74,15 @@ def _counts(values: Iterable[int]) -> str:
 
 # ---- one deal ----------------------------------------------------------------------------
 
-def prepare(deal: Deal, out: list[Diagnostic] | None = None) -> tuple[Ruleset, Setup]:
+def prepare(deal: Deal, out: list[Diagnostic] | None = None, rules: Ruleset | None = None) -> tuple[Ruleset, Setup]:
     """The deal's ruleset and what its play is replayed with, reporting into ``out``
     what the tags before the play get wrong. The validator, ``show``, ``replay`` and
     ``record`` all start from here, so they always agree."""
-    rules = ruleset_of(deal)
+    rules = rules or ruleset_of(deal)
     findings: list[Finding] = []
     setup = rules.setup(deal, findings)
-    if out is not None:
-        out.extend(located(f, deal) for f in findings)
+    if out is not None and findings:
+        out.extend([located(f, deal) for f in findings])
     return rules, setup
 
 
@@ -110,8 +110,10 @@ def check_deal(deal: Deal) -> Checked:
         out.sort(key=lambda d: (d.line, d.column))
         return Checked(deal, out, DealResult(deal.tricks, deal.score, None))
     rules = ruleset_of(deal)
-    out.extend(located(f, deal) for f in rules.required(deal))
-    rules, setup = prepare(deal, out)
+    required = rules.required(deal)
+    if required:
+        out.extend([located(f, deal) for f in required])
+    rules, setup = prepare(deal, out, rules)
 
     # -- play
     result = None
@@ -157,13 +159,13 @@ def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[D
     won = None
     if result is not None:
         won = rules.per_side(result.won) if by_side else tuple(result.won)
-    who = "sides 1/2" if by_side else "seats " + "/".join(str(s) for s in rules.seat_range())
     if given is not None:
         if sum(given) != total:
             out.append(diag("BPN604", f"the tricks {_counts(given)} add up to {sum(given)}, not {total}",
                             *_at(tag, deal)))
             return result.won if complete and result is not None else None
         if complete and won is not None and tuple(given) != won:
+            who = "sides 1/2" if by_side else "seats " + "/".join(str(s) for s in rules.seat_range())
             out.append(diag("BPN601", f"the play gives {_counts(won)} tricks to {who}, not {_counts(given)}",
                             *_at(tag, deal)))
             return result.won  # type: ignore[union-attr]

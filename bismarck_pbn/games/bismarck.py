@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.games.base import Finding, Hand, Ruleset, SessionRules, Setup, seat_list
@@ -58,8 +59,9 @@ def leader(forehand: int) -> int:
     return left_of(forehand)
 
 
+@lru_cache(maxsize=8)
 def trick_rules(trump: str | None) -> TrickRules:
-    """Bismarck's tricks with ``trump`` (a suit letter, or NT/None)."""
+    """Bismarck's tricks with ``trump`` (a suit letter, or NT/None). Shared: rules are immutable."""
     return TrickRules(3, TRICKS_PER_DEAL, None if trump in (None, "NT") else trump)
 
 
@@ -82,7 +84,7 @@ class Bismarck(Ruleset):
     def rotating_tag(self) -> str:
         return "Forehand"
 
-    def opening_leader(self, deal: Deal, setup: Setup | None = None) -> int | None:
+    def opening_leader(self, deal: Deal) -> int | None:
         return leader(deal.forehand) if deal.forehand is not None else None
 
     def leader_rule(self) -> str:

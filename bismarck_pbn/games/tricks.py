@@ -172,6 +172,11 @@ class DealState:
         """Cards played by a seat that did not hold them."""
         self.count = 0
         self._history: list[tuple] = []
+        rules = self.rules
+        # The plain game (follow suit, aces high, no draws) takes the fast paths below.
+        self._plain = type(rules) is TrickRules and not rules.must_trump
+        self._after = None if type(rules).after_trick is TrickRules.after_trick else rules.after_trick
+        self._trump = rules.trump
 
     @property
     def trump(self) -> str | None:
@@ -211,8 +216,7 @@ class DealState:
             return Fault("not_held", self.count, seat, card, "other")
         trick = self.trick
         if trick:
-            rules = self.rules
-            if type(rules) is TrickRules and not rules.must_trump:
+            if self._plain:
                 # the common case, inlined: follow suit
                 led = trick[0][1][0]
                 if card[0] != led:
@@ -220,7 +224,7 @@ class DealState:
                         if held[0] == led:
                             return Fault("revoke", self.count, seat, card, led)
                 return None
-            why = rules.revoke(card, trick, self.follow[seat - 1])
+            why = self.rules.revoke(card, trick, self.follow[seat - 1])
             if why is not None:
                 return Fault("revoke", self.count, seat, card, why)
         return None
@@ -242,14 +246,15 @@ class DealState:
         trick.append((seat, card))
         self.count += 1
         if len(trick) == self.seats:
-            winner = self.rules.winner(trick)
+            winner = trick_winner(trick, self._trump) if self._plain else self.rules.winner(trick)
             if self.undo_history:
                 self._history.append((seat, card, in_hand, in_follow, trick))
             self.won[winner - 1] += 1
             self.winners.append(winner)
             self.trick = []
             self.to_play = winner
-            self.rules.after_trick(self, winner)
+            if self._after is not None:
+                self._after(self, winner)
             return winner
         if self.undo_history:
             self._history.append((seat, card, in_hand, in_follow, None))
