@@ -92,7 +92,8 @@ class GermanTricks(TrickRules):
             if hand is not None:
                 hand.add(card)
             state.follow[seat - 1].add(card)  # now surely held (may be the hand itself)
-            state.excluded[seat - 1].discard(card)
+            if card in state.excluded[seat - 1]:
+                state.excluded[seat - 1] = state.excluded[seat - 1] - {card}  # (may be frozen)
 
     def undo_after_trick(self, state: DealState, winner: int) -> None:
         for seat, card in self.draws(len(state.winners), winner):
@@ -100,7 +101,7 @@ class GermanTricks(TrickRules):
             if hand is not None:
                 hand.discard(card)
             state.follow[seat - 1].discard(card)
-            state.excluded[seat - 1].add(card)
+            state.excluded[seat - 1] = state.excluded[seat - 1] | {card}
 
     def left_in_stock(self, tricks_played: int) -> tuple[str, ...] | None:
         return None if self.stock is None else self.stock[2 * tricks_played:]
