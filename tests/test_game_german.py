@@ -206,7 +206,7 @@ def test_positions_show_the_hands_after_each_draw() -> None:
         pos = ps[2 * k]
         for s in (1, 2):
             assert set(pos.hands[s - 1]) == _holding_at(d, s, k), (k, s)
-        assert pos.stock == tuple(d["stock"][2 * k:]) if k <= 13 else pos.stock == ()
+        assert pos.stock == tuple(d["stock"][2 * k:])
     assert ps[-1].hands == ((), ())
 
 
@@ -270,3 +270,47 @@ def test_samples_are_annotated() -> None:
     cards = [c for d in deals for c in d.play.cards]
     assert any(c.comments for c in cards) and any(c.nags for c in cards) and any(c.suffix for c in cards)
     assert any(len(d.play.cards) < 52 for d in deals)  # a claim
+
+
+# ---- rulings on what can be scored -------------------------------------------------------
+
+def _without_play(lines: list[str]) -> list[str]:
+    return lines[:line_of(lines, "[Play ")] + [""]
+
+
+def test_no_play_standard_score_is_taken_as_written() -> None:
+    """Without the play the endgame split is unknown: any Score stands (no BPN602)."""
+    d, lines = one_deal(4)
+    lines = _without_play(lines)
+    i = line_of(lines, "[Score ")
+    lines[i] = '[Score "+9 +9"]'  # no deal scores this: it is not checked
+    lines[line_of(lines, "[Total ")] = '[Total "+9 +9"]'
+    assert problems("\n".join(lines)) == []
+
+
+def test_no_play_all_tricks_score_is_computed_from_tricks() -> None:
+    d, lines = one_deal(4, "AllTricks")
+    lines = _without_play(lines)
+    assert problems("\n".join(lines)) == []
+    i = line_of(lines, "[Score ")
+    lines[i] = f'[Score "{g.signed([d["score"][0] + 1, d["score"][1]])}"]'
+    assert ("BPN602", i + 1) in problems("\n".join(lines))
+
+
+def test_claim_before_the_draws_end_takes_the_score_as_written() -> None:
+    d, lines = one_deal(6)
+    play = line_of(lines, "[Play ")
+    cut = lines[:play + 1 + 10] + ["*", ""]  # ten tricks, then Tricks gives the final count
+    i = line_of(cut, "[Score ")
+    cut[i] = '[Score "+9 +9"]'  # no deal scores this: it is not checked
+    cut[line_of(cut, "[Total ")] = '[Total "+9 +9"]'
+    assert problems("\n".join(cut)) == []
+
+
+def test_both_options_are_written_in_order() -> None:
+    d, lines = one_deal(8, "HighLow AllTricks")
+    i = line_of(lines, "[Variant ")
+    lines[i] = '[Variant "alltricks highlow"]'
+    text = "\n".join(lines)
+    assert problems(text) == []
+    assert '[Variant "HighLow AllTricks"]' in dumps(parse(text))
