@@ -295,9 +295,14 @@ class Ruleset:
         German Whist counts only its endgame. None when they cannot be known."""
         return tuple(tricks)
 
-    def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
+    needs_taken: ClassVar[bool] = False
+    """Whether :meth:`score` needs the cards each seat took, not only the trick counts."""
+
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """The deal's score (per side or per seat) for the tricks each seat took that
-        count (:meth:`counted_tricks`); None when it cannot be computed."""
+        count (:meth:`counted_tricks`) (and, where :attr:`needs_taken`, the cards each
+        took, by seat − 1, when the whole play is known); None when it cannot be computed."""
         return None
 
     def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:

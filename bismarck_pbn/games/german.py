@@ -246,7 +246,7 @@ class GermanWhist(Ruleset):
         turned = self.turned_card(deal)
         return None if turned is None else not is_red(turned)
 
-    def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
         low = self.plays_low(deal)
         if low is None or len(tricks) != 2:
             return None
