@@ -42,7 +42,8 @@ def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules
     superset otherwise (the forehand when the exchange was not recorded: hand and
     kitty), or None when not known at all; then ``excluded[s-1]`` are the cards seat s
     surely did not have. For follow-suit, a seat is held to the cards it surely had:
-    its exact hand, or else the cards it is seen to play.
+    its exact hand, or else the cards it is seen to play (those drawn during play,
+    ``rules.arriving``, only from when they are drawn: ``rules.after_trick`` adds them).
 
     When the lead card of a trick is not the computed leader's but belongs to exactly
     one other known hand (and the trick's other cards fit), that seat won the last
@@ -64,13 +65,14 @@ def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules
         for card, seat in zip(cards, first[1]):
             seat_cards[seat - 1].add(card)
         follow = []
+        arriving = rules.arriving  # cards drawn during play: held only once drawn
         for i, hand in enumerate(hands):
             if hand is None:
-                follow.append(seat_cards[i])
+                follow.append(seat_cards[i] - arriving)
             elif exact[i]:
                 follow.append(set(hand))
             else:
-                follow.append(hand & seat_cards[i])
+                follow.append((hand & seat_cards[i]) - arriving)
     return _run(cards, hands, follow, rules, leader, excluded, unknown_trump)[0]
 
 

@@ -143,11 +143,14 @@ def check_deal(deal: Deal) -> Checked:
     tricks = _check_tricks(deal, rules, result, out)
     score = None
     taken = cards_taken(deal, rules, result) if rules.needs_taken else None
-    computed = rules.score(deal, tricks, taken) if tricks is not None else None
+    counted = None
+    if tricks is not None:
+        counted = rules.counted_tricks(deal, tricks, result.winners if result is not None else None)
+    computed = rules.score(deal, counted, taken) if counted is not None else None
     if computed is not None:
         score = computed
         if deal.score is not None and tuple(deal.score) != tuple(score):
-            out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, tricks)}, "
+            out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, counted)}, "
                             f"not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
     elif deal.score is not None:
         score = deal.score

@@ -119,8 +119,24 @@ class TrickRules:
                 return "trump:" + self.trump
         return None
 
+    @property
+    def arriving(self) -> frozenset[str]:
+        """Cards that join the hands during play (German Whist's stock): a seat holds
+        one only once it has come to it, so it is no evidence before then."""
+        return frozenset()
+
     def after_trick(self, state: DealState, winner: int) -> None:
-        """What happens once a trick is won, before the next lead (German Whist's draws)."""
+        """What happens once a trick is won, before the next lead (German Whist's draws).
+        It may read ``state.winners`` (the trick just won is the last)."""
+
+    def undo_after_trick(self, state: DealState, winner: int) -> None:
+        """Take back what :meth:`after_trick` did for the last trick (still the last of
+        ``state.winners``): called before a trick is reopened or moved to another seat."""
+
+    def left_in_stock(self, tricks_played: int) -> tuple[str, ...] | None:
+        """The cards still to be drawn after ``tricks_played`` tricks, top first (None
+        in games without a stock, or when its order is not known)."""
+        return None
 
 
 @dataclass
@@ -286,6 +302,7 @@ class DealState:
             return None
         seat, card, in_hand, in_follow, trick = self._history.pop()
         if trick is not None:
+            self.rules.undo_after_trick(self, self.winners[-1])
             winner = self.winners.pop()
             self.won[winner - 1] -= 1
             self.trick = trick[:-1]
@@ -309,9 +326,14 @@ class DealState:
             raise ValueError("relead only between tricks, after the first")
         if won_last:
             old = self.winners[-1]
+            if old != seat:
+                # what followed the trick (German Whist's draws) now falls to ``seat``
+                self.rules.undo_after_trick(self, old)
             self.winners[-1] = seat
             self.won[old - 1] -= 1
             self.won[seat - 1] += 1
+            if old != seat:
+                self.rules.after_trick(self, seat)
         self.to_play = seat
 
     def drop_unplayed(self, seat: int, suit: str, keep: Iterable[str]) -> None:
