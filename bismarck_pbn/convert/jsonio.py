@@ -29,7 +29,7 @@ from bismarck_pbn.format.split import Chunk
 from bismarck_pbn.check.validate import Checked, check_deal, validate_deals
 from bismarck_pbn.format.writer import canonical_tags, canonical_value, check_writable
 from bismarck_pbn.games import Ruleset, ruleset_of
-from bismarck_pbn.model.games import words
+from bismarck_pbn.model.games import sides
 
 FORMAT = "bpn-json"
 VERSION = 2
@@ -120,9 +120,7 @@ def _table(deal: Deal) -> tuple[Ruleset | None, tuple[tuple[int, ...], ...]]:
     rules = ruleset_of(deal)
     if rules.name == deal.game and rules.seats == deal.seats:
         return rules, rules.sides()
-    if words(deal.game).partnership:
-        return None, ((1, 3), (2, 4))
-    return None, tuple((s,) for s in range(1, deal.seats + 1))
+    return None, sides(deal.game)
 
 
 def _by_side(per_seat, sides) -> list[int]:

@@ -318,3 +318,51 @@ class SessionRules:
     def finish(self, last: Deal, board: int | None, totals: tuple[int, ...] | None) -> list[Finding]:
         """At the session's end (BPN704 a tie left unbroken)."""
         return []
+
+    # ---- for standings: what a session still holds (no state: asked with the deals so far)
+
+    def length(self) -> int | None:
+        """How many regular deals a session has; None when it has no fixed number (it
+        is played to a game's end, or for as long as the table likes)."""
+        return None
+
+    def deals_left(self, played: Sequence[Played]) -> dict[int, int] | None:
+        """The regular deals each seat still has in the rotating place (forehand or
+        dealer), from the rotation of the deals so far (``played`` in order); None when
+        the session has no fixed length or no deal names its rotating seat. O(deals)."""
+        length = self.length()
+        known = [p for p in played if p.seat is not None]
+        if length is None or not known:
+            return None
+        last = max(p.board for p in played)
+        ref = known[-1]
+        left = dict.fromkeys(self.ruleset.seat_range(), 0)
+        for board in range(last + 1, length + 1):
+            seat = ref.seat
+            for _ in range((board - ref.board) % self.ruleset.seats):
+                seat = self.ruleset.left_of(seat)
+            left[seat] += 1
+        return left
+
+    def remaining(self, played: Sequence[Played]) -> dict[int, list[str]] | None:
+        """The contracts each seat still has to play in the rotating place, given the
+        deals so far; None when the game has no schedule of contracts (the default)."""
+        return None
+
+    def schedule_text(self) -> str:
+        """The schedule in a few words for a heading (``each contract exactly once``)."""
+        return ""
+
+    def tie_break(self) -> str | None:
+        """What breaks a tie at the top after the regular deals (``a Valfri deal``); None
+        when the game has no tie-break (the default)."""
+        return None
+
+
+class Played(NamedTuple):
+    """A deal of a session as the session hooks see it: board, the seat in the rotating
+    place (None when not recorded), contract."""
+
+    board: int
+    seat: int | None
+    contract: str | None
