@@ -85,6 +85,12 @@ class Ruleset:
     kitty_size: ClassVar[int] = 0
     tricks: ClassVar[int] = 13
     contract_required: ClassVar[bool] = False
+    turns: ClassVar[str | None] = None
+    """Where the card turned up for trump comes from when the cards are dealt: ``"dealer"``
+    (the dealer's last card), ``"stock"`` (the top card of the stock), or None (none is turned)."""
+    ordered_stock: ClassVar[bool] = False
+    """Whether the cards left over are a stock whose order matters, kept top first (German
+    Whist); else they are a holding."""
     zero_sum: ClassVar[bool] = False
     """Whether a deal's scores always add up to 0."""
 
@@ -221,6 +227,22 @@ class Ruleset:
                                f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing", at))
             return False
         return True
+
+    def deal_cards(self, cards: Sequence[str], dealer: int) -> tuple[list[Hand], Hand, str | None]:
+        """Deal a shuffled pack (``bpn deal``): :attr:`hand_size` cards to seat 1, the next
+        to seat 2, and so on, whoever deals (so one shuffle is one deal), the rest to the
+        kitty or stock. Returns the hands by seat − 1 in canonical order, the cards left
+        over (in canonical order, or as they lie, top first, where :attr:`ordered_stock`)
+        and the card turned for trump (None where :attr:`turns` is None). O(deck)."""
+        size = self.hand_size
+        dealt = [list(cards[i * size:(i + 1) * size]) for i in range(self.seats)]
+        rest = tuple(cards[self.seats * size:])
+        turned = None
+        if self.turns == "dealer":
+            turned = dealt[dealer - 1][-1]
+        elif self.turns == "stock" and rest:
+            turned = rest[0]
+        return [sort_cards(hand) for hand in dealt], rest if self.ordered_stock else sort_cards(rest), turned
 
     def kitty_name(self) -> str:
         return "kitty" if self.kitty_size else "stock"
