@@ -36,7 +36,7 @@ class _ToyWhist(Ruleset):
     def find_trump(self, deal, hands, kitty, out):
         return deal.turned[0] if deal.turned else deal.trump
 
-    def score(self, deal, tricks):
+    def score(self, deal, tricks, taken=None):
         per_side = self.per_side(tricks) if len(tricks) == 4 else tuple(tricks)
         return tuple(max(0, t - 6) for t in per_side)
 

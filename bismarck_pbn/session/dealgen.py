@@ -31,19 +31,34 @@ section stopped early without ``Tricks`` is BPN101 at the ``[Play]`` tag. ``Disc
 1, checked on its own, is also told that a session starts at board 1 (BPN702): it is
 meant to be added to its session's file.
 
-O(deck) per deal.
+Each game's session tags get placeholders of their own (four players in Whist).
+
+:func:`next_deal` does the same for the deal that follows a session's file (``bpn deal
+--append``): the board after the file's last one, the forehand one seat on, the
+session's own tags instead of placeholders, and a contract the variant's schedule still
+allows that forehand (or the one asked for, refused with :class:`NotAllowed` when the
+schedule does not allow it). :func:`append_deal` gives the whole new file text: the deal
+after one empty line, in the file's own line ends, and no second ``% BPN`` line. It
+follows Bismarck sessions (the other games' sessions are refused, as ``record`` learns
+only Bismarck's so far).
+
+O(deck) per deal; :func:`next_deal` also reads the file once, O(n) in its deals.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from bismarck_pbn.format import values
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.writer import dumps
+from bismarck_pbn.format.writer import dumps, escape, write_deal
 from bismarck_pbn.games import Ruleset, ruleset
+from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.model.cards import holding_text
-from bismarck_pbn.model.games import BISMARCK, words
+from bismarck_pbn.model.deal import SESSION_TAGS
+from bismarck_pbn.model.games import BISMARCK, game_name, words
+from bismarck_pbn.session.record import Session, appended, learn_session
 
 Hand = tuple[str, ...]
 
@@ -78,42 +93,58 @@ def deal_cards(seed: int, rules: Ruleset, dealer: int = 1) -> tuple[list[Hand], 
     return rules.deal_cards(cards, dealer)
 
 
+PLACEHOLDERS = (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Variant', 'Standard'),
+                ('Player1', '?'), ('Player2', '?'), ('Player3', '?'))
+"""The session tags of a Bismarck template that belongs to no file yet."""
+
+
+def placeholders(rules: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The session tags of a template of ``rules``' game that belongs to no file yet."""
+    if rules.name == BISMARCK:
+        return PLACEHOLDERS
+    return (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Game', rules.name), ('Variant', 'Standard'),
+            *((f'Player{s}', '?') for s in rules.seat_range()))
+
+
+class NotAllowed(ValueError):
+    """The contract asked for is one the variant's schedule does not allow here."""
+
+
+class Unsupported(ValueError):
+    """A file whose session :func:`next_deal` cannot follow yet (another game's)."""
+
+
 def _kitty_text(rules: Ruleset, kitty: Hand) -> str:
     return " ".join(kitty) if rules.ordered_stock else holding_text(kitty)
 
 
-def deal_template(seed: int, *, forehand: int = 1, board: int = 1, contract: str | None = None,
-                  game: str = BISMARCK) -> str:
-    """The deal of ``seed`` as a canonical BPN template (see the module's notes).
-    ``forehand`` is the seat in the rotating place: the forehand in Bismarck, the dealer
-    in the other games. Raises ``values.BadValue`` for an unknown game, a seat the game
-    does not have, or a contract that is not one of the game's."""
-    rules = game_rules(game)
+def _deal_text(seed: int, *, forehand: int, board: int, contract: str | None,
+               tags: tuple[tuple[str, str], ...], note: str = "", rules: Ruleset | None = None) -> str:
+    """The template's tag lines, canonical, without the ``% BPN`` line. ``forehand`` is
+    the seat in the rotating place: the forehand in Bismarck, the dealer elsewhere."""
+    rules = rules if rules is not None else ruleset(BISMARCK)
     seats = rules.seats
     if not 1 <= forehand <= seats:
         names = ", ".join(str(s) for s in range(1, seats)) + f" or {seats}"
         raise values.BadValue(f"a seat must be {names}, not {forehand!r}")
     if board < 1:
         raise values.BadValue(f"a board number must be a whole number from 1, not {board!r}")
-    contract = values.contract(contract, rules.name) if contract is not None else None
     hands, kitty, turned = deal_cards(seed, rules, forehand)
     order = [forehand]
     while len(order) < seats:
         order.append(rules.left_of(order[-1]))
     deal_text = f"{forehand}:" + " ".join(holding_text(hands[s - 1]) for s in order)
-    other = rules.name != BISMARCK
-    tags = [('Event', '?'), ('Site', '?'), ('Date', '????.??.??')]
-    tags += [('Game', rules.name)] if other else []
-    tags += [('Variant', 'Standard')] + [(f'Player{s}', '?') for s in rules.seat_range()]
-    tags += [('Board', str(board)), (rules.rotating_tag(), str(forehand)), ('Deal', deal_text)]
-    tags += [('Kitty', _kitty_text(rules, kitty))] if kitty else []
-    tags += [('Turned', turned)] if turned is not None else []
-    tags += [('Contract', contract)] if contract is not None else []
-    lines = [f'[{name} "{value}"]' for name, value in tags]
+    pairs = [('Board', str(board)), (rules.rotating_tag(), str(forehand)), ('Deal', deal_text)]
+    pairs += [('Kitty', _kitty_text(rules, kitty))] if kitty else []
+    pairs += [('Turned', turned)] if turned is not None else []
+    pairs += [('Contract', contract)] if contract is not None else []
+    lines = [f'[{name} "{escape(value)}"]' for name, value in (*tags, *pairs)]
     (deal,) = [d for d in parse("\n".join(lines) + "\n") if d.tags]
-    comment = f"{{Dealt by bpn deal --seed {seed}{' --game ' + rules.name if other else ''}.\n" \
-              f"Still to record: {', '.join(_still_to_record(rules, deal))}.}}"
-    return dumps(parse("\n".join([comment, *lines]) + "\n"))
+    game = f" --game {rules.name}" if rules.name != BISMARCK else ""
+    comment = (f"{{Dealt by bpn deal --seed {seed}{game}.{note}\n"
+               f"Still to record: {', '.join(_still_to_record(rules, deal))}.}}")
+    (deal,) = [d for d in parse("\n".join([comment, *lines]) + "\n") if d.tags]
+    return write_deal(deal)
 
 
 def _still_to_record(rules: Ruleset, deal) -> list[str]:
@@ -133,3 +164,90 @@ def _still_to_record(rules: Ruleset, deal) -> list[str]:
     todo += [f'the play ([Play "{leader}"] and the cards)' if leader is not None else "the play"]
     todo += ["the tricks, the score and the running total"]
     return todo
+
+
+def deal_template(seed: int, *, forehand: int = 1, board: int = 1, contract: str | None = None,
+                  game: str = BISMARCK) -> str:
+    """The deal of ``seed`` as a canonical BPN template (see the module's notes).
+    ``forehand`` is the seat in the rotating place: the forehand in Bismarck, the dealer
+    in the other games. Raises ``values.BadValue`` for an unknown game, a seat the game
+    does not have, or a contract that is not one of the game's."""
+    rules = game_rules(game)
+    contract = values.contract(contract, rules.name) if contract is not None else None
+    return dumps(parse(_deal_text(seed, forehand=forehand, board=board, contract=contract,
+                                  tags=placeholders(rules), rules=rules)))
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """The deal that follows a file, and where it comes from."""
+
+    text: str
+    """The deal's canonical text (no ``% BPN`` line)."""
+    board: int
+    forehand: int
+    contract: str
+    allowed: tuple[str, ...]
+    """The contracts the schedule still allows this forehand at this board."""
+    new_session: bool
+    """Whether the deal starts a session (an empty file, or the last session is over)."""
+
+
+def next_deal(session: Session, seed: int, contract: str | None = None) -> NextDeal:
+    """The deal after the file ``session`` was learnt from (see the module's notes).
+    Raises ``values.BadValue`` for an unknown contract and :class:`NotAllowed` for one
+    the schedule does not allow this forehand here, :class:`Unsupported` for a session of
+    a game other than Bismarck."""
+    game = session.tags.get("Game")
+    if game is not None and game_name(game) not in (None, BISMARCK):
+        raise Unsupported(f"--append follows Bismarck sessions only so far, and this file's session is "
+                          f"{game.strip()}: deal with --game and add the deal yourself")
+    board = session.next_board or 1
+    forehand = engine.left_of(session.forehand) if session.forehand is not None else 1
+    new_session = board == 1
+    variant = session.variant
+    allowed = tuple(session.remaining(forehand, board, variant))
+    if contract is not None:
+        contract = values.contract(contract)
+        if contract not in allowed:
+            why = _why_not(session, forehand, board, variant, contract)
+            raise NotAllowed(f"board {board} cannot be {contract}: {why}")
+    elif allowed:
+        contract = allowed[0]
+    else:  # a file out of order: nothing is left, but a deal is still dealt
+        contract = variant.contracts[0]
+    tags = tuple((name, session.tags[name]) for name in SESSION_TAGS if name in session.tags) or PLACEHOLDERS
+    note = (f" Board {board}, seat {forehand} forehand; the schedule allows "
+            f"{_list(allowed)}, and {contract} is written: change it if another is played.")
+    if len(allowed) == 1:
+        note = f" Board {board}, seat {forehand} forehand: {contract} is the contract left."
+    text = _deal_text(seed, forehand=forehand, board=board, contract=contract, tags=tags, note=note)
+    return NextDeal(text, board, forehand, contract, allowed, new_session)
+
+
+def _list(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _why_not(session: Session, forehand: int, board: int, variant, contract: str) -> str:
+    if board > variant.deals:
+        return "it is a tie-break deal, and a tie-break is Valfri"
+    if contract not in variant.contracts:
+        return f"the {variant} variant does not play {contract}"
+    played = session.counts[(forehand, contract)]
+    left = [c for c in variant.contracts if session.counts[(forehand, c)] < variant.per_contract]
+    return (f"seat {forehand} (the forehand) has played it {_times(played)} already, as often as "
+            f"the {variant} schedule allows; it has {_list(left) if left else 'nothing'} left")
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def append_deal(text: str, seed: int, contract: str | None = None) -> tuple[str, NextDeal]:
+    """The file's new text with the next deal appended after one empty line (in the
+    file's line ends; an empty file gets the ``% BPN 1.0`` line first), and the deal."""
+    deal = next_deal(learn_session(parse(text)) if text else Session(), seed, contract)
+    new_text, _ = appended(text, deal.text)
+    return new_text, deal
