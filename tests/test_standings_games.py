@@ -126,3 +126,33 @@ def test_bismarck_asks_its_session_rules_for_the_schedule():
     left = rules.remaining(played)
     assert left[1] == ["Spader", "Valfri", "Pass"] and left[2] == ["Spel", "Spader", "Valfri"]
     assert rules.remaining([Played(b, (b - 1) % 3 + 1, "Spel") for b in range(1, 13)]) == {1: [], 2: [], 3: []}
+
+
+def test_csv_and_by_player_follow_the_sides(toy_whist):
+    import csv
+    import io
+
+    result = runner.invoke(app, ["standings", "-", "--format", "csv"], input=SESSION)
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == 12 and rows[0]["game"] == "Whist" and rows[1]["dealer"] == "2"
+    (session,) = standings(parse(SESSION))
+    assert [int(r["total1"]) for r in rows] == [b.total[0] for b in session.boards]
+    assert "total3" not in rows[0]  # two sides, two totals: the columns reach the widest count
+    result = runner.invoke(app, ["standings", "-", "--by-player", "--format", "json"], input=SESSION)
+    players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    side1 = sum(b.score[0] for b in session.boards)
+    assert players["Ann"]["total"] == players["Cy"]["total"] == side1
+    assert players["Ann"]["games"] == session.games_won()[1] and players["Bo"]["games"] == session.games_won()[2]
+    assert players["Di"]["by_seat"]["4"]["deals"] == 12
+
+
+def test_estonian_and_finnish_schedules():
+    from bismarck_pbn.model.variant import Variant
+
+    estonian = ruleset("Bismarck", Variant("Estonian")).session_rules()
+    assert estonian.length() == 8
+    left = estonian.remaining([Played(1, 1, "NoHearts"), Played(2, 2, "Spel")])
+    assert left == {0: ["Spader", "Valfri", "Pass", "NoQueen"]}
+    finnish = ruleset("Bismarck", Variant("Finnish")).session_rules()
+    left = finnish.remaining([Played(1, 1, "Trump"), Played(2, 2, "Trump"), Played(3, 3, "Trump")])
+    assert left[1] == ["Spel", "Pass", "Valfri/Spel/Pass"] and sum(map(len, left.values())) == 9
