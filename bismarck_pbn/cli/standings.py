@@ -175,7 +175,8 @@ def _verdict(session: Session) -> Text:
         text.append("the last deal ended a game: the next starts from 0")
     else:
         several = len(leaders) > 1 or len(session.sides[0]) > 1
-        text.append(f"this game: {who} {'level' if len(leaders) > 1 else 'lead' if several else 'leads'} on {on}")
+        verb = "level" if len(leaders) > 1 else "lead" if several else "leads"
+        text.append(f"{'this game: ' if session.games else ''}{who} {verb} on {on}")
     return text
 
 
