@@ -150,3 +150,11 @@ def test_the_sample_session_validates_clean_and_is_canonical():
     assert dumps(parse(text)) == text
     deals = [d for d in parse(text) if d.tags]
     assert any(d.frisch for d in deals) and any(d.contract == "None" for d in deals)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bpn_json_bpn_is_byte_identical(seed):
+    from bismarck_pbn.convert import jsonio
+
+    text = gen_israeli(10, seed)
+    assert dumps(jsonio.loads(jsonio.dumps(parse(text)))) == text

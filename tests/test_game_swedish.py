@@ -109,3 +109,11 @@ def test_the_sample_round_validates_clean_and_is_canonical():
     assert [d.code for d in validate_text(text)] == ["BPN707"]
     assert dumps(parse(text)) == text
     assert any(d.contract == "Misere" for d in parse(text))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bpn_json_bpn_is_byte_identical(seed):
+    from bismarck_pbn.convert import jsonio
+
+    text = gen_swedish(20, seed)
+    assert dumps(jsonio.loads(jsonio.dumps(parse(text)))) == text
