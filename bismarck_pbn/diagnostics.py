@@ -27,6 +27,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN201": (ERROR, "wrong number of cards"),
     "BPN202": (ERROR, "a card appears more than once in the deal and kitty"),
     "BPN203": (ERROR, "the deal and kitty do not make up the 52-card deck"),
+    "BPN204": (ERROR, "a card that is not in this game's deck"),
     "BPN205": (ERROR, "the Turned card is not where the game puts it, or disagrees with the Trump"),
     "BPN301": (ERROR, "a discarded card was not in the forehand's hand or the kitty"),
     "BPN302": (ERROR, "the exchange was declined where it is mandatory"),

@@ -39,7 +39,7 @@ from bismarck_pbn.model.variant import STANDARD
 _TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
 _TAG_SCAN = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _UNESCAPE = re.compile(r"\\([\"\\])")
-_CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
+_CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])|J[BL]")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _UNCLOSED_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*\\?$')
 _KNOWN = frozenset(KNOWN_TAGS)
@@ -517,6 +517,7 @@ _READERS = {
     "Contract": lambda v, f, g: f.__setitem__("contract", values.contract(v, g.name)),
     "Trump": _set("trump", values.trump),
     "Declarer": _seat("declarer"),
+    "Direction": _set("direction", values.direction),
     "Discard": _read_discard,
     "Tricks": _numbers("tricks", False, True),
     "Score": _numbers("score", True, True),

@@ -36,7 +36,8 @@ _OPTIONS = {o.lower(): o for o in OPTIONS}
 _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)\Z")
 _INT = re.compile(r"[+-]?[0-9]{1,9}\Z")
 _BY_SUIT = {suit: {r: intern(suit + r) for r in RANKS} for suit in SUITS}
-_CARD_TEXT = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
+_CARD_TEXT = re.compile(r"[SHDC](?:10|[AKQJT98765432])|J[BL]")
+_JOKERS = {"B": intern("JB"), "L": intern("JL")}
 
 
 def _seat_names(seats: int) -> str:
@@ -69,7 +70,8 @@ def card(value: str) -> str:
 
 
 def _bad_card(value: str) -> str:
-    raise BadValue(f"a card is a suit letter (S, H, D, C) and a rank (A K Q J T 9 … 2), not {value!r}")
+    raise BadValue(f"a card is a suit letter (S, H, D, C) and a rank (A K Q J T 9 … 2), or a joker "
+                   f"(JB, JL), not {value!r}")
 
 
 def card_list(value: str) -> tuple[str, ...]:
@@ -117,6 +119,17 @@ def trump(value: str) -> str:
     if v in TRUMPS:
         return v
     raise BadValue(f"the trump must be S, H, D, C or NT, not {value!r}")
+
+
+DIRECTIONS = ("Uptown", "Downtown")
+
+
+def direction(value: str) -> str:
+    """Bid Whist's rank order in no trump: ``Uptown`` or ``Downtown`` (any case)."""
+    for word in DIRECTIONS:
+        if value.strip().lower() == word.lower():
+            return word
+    raise BadValue(f"the direction must be Uptown or Downtown, not {value!r}")
 
 
 def date(value: str) -> str:
@@ -227,14 +240,18 @@ def numbers(value: str, *, signed: bool, seats: int = 3, sides: bool = False) ->
 
 
 def holding(value: str, offset: int = 0) -> tuple[str, ...]:
-    """``AK2.QJT.5.9876``: four suits S.H.D.C, each a string of ranks; ``10`` is T.
+    """``AK2.QJT.5.9876``: four suits S.H.D.C, each a string of ranks; ``10`` is T. A
+    fifth field holds jokers (Bid Whist): ``AK2.QJT.5.9876.B`` (``B`` big, ``L`` little).
 
     Returns the cards in canonical order, duplicates kept (the validator reports
-    them). O(n log n)."""
+    them; whether the game has jokers is the validator's to say). O(n log n)."""
     parts = value.split(".")
     if len(parts) != 4:
-        raise BadValue(f"a holding has four suits separated by dots (S.H.D.C), not {value!r}",
-                       offset or None)
+        if len(parts) == 5:
+            return sort_cards(holding(value[: value.rfind(".")], offset)
+                              + _joker_field(parts[4], value, offset + len(value) - len(parts[4])))
+        raise BadValue(f"a holding has four suits separated by dots (S.H.D.C), and a fifth field of "
+                       f"jokers in Bid Whist, not {value!r}", offset or None)
     cards: list[str] = []
     pos = offset
     for suit, written in zip(SUITS, parts):
@@ -249,6 +266,17 @@ def holding(value: str, offset: int = 0) -> tuple[str, ...]:
             raise BadValue(f"{written[i]!r} is not a rank (A K Q J T 9 … 2) in {value!r}", pos + i) from None
         pos += len(written) + 1
     return sort_cards(cards)
+
+
+def _joker_field(written: str, value: str, pos: int) -> tuple[str, ...]:
+    """The jokers of a holding's fifth field: ``B``, ``L``, ``BL`` (any case)."""
+    out = []
+    for i, rank in enumerate(written):
+        joker = _JOKERS.get(rank.upper())
+        if joker is None:
+            raise BadValue(f"{rank!r} is not a joker (B big, L little) in {value!r}", pos + i)
+        out.append(joker)
+    return tuple(out)
 
 
 def optional_holding(value: str) -> tuple[str, ...] | None:

@@ -94,6 +94,7 @@ _CANONICAL = {
     "Contract": lambda v, g: values.contract(v, g.name),
     "Trump": lambda v, g: values.trump(v),
     "Declarer": lambda v, g: str(values.seat(v, g.seats)),
+    "Direction": lambda v, g: values.direction(v),
     "Discard": lambda v, g: "-" if v.strip() == "-" else _holding(v),
     "Tricks": _counts(False, True),
     "Score": _counts(True, True),

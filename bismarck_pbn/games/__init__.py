@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 
 from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.games.base import AuctionResult, Finding, Played, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.bidwhist import BidWhist
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
 from bismarck_pbn.games.german import GermanWhist
 from bismarck_pbn.games.israeli import IsraeliWhist
+from bismarck_pbn.games.solo import SoloWhist
 from bismarck_pbn.games.swedish import SwedishWhist
 
 if TYPE_CHECKING:
@@ -23,9 +25,11 @@ if TYPE_CHECKING:
     from bismarck_pbn.model.variant import Variant
 
 RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
+    BidWhist,
     Bismarck,
     GermanWhist,
     IsraeliWhist,
+    SoloWhist,
     SwedishWhist,
 )}
 """Every game's ruleset class, by the game's canonical name."""

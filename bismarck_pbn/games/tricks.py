@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from bismarck_pbn.model.cards import DECK_SET, ORDER, RANK_VALUE
 
@@ -76,6 +76,9 @@ class TrickRules:
     """The trump suit (S, H, D, C), or None at no trump."""
     must_trump: bool = False
     """A seat that cannot follow suit must play a trump if it holds one."""
+
+    deck: ClassVar[frozenset[str]] = DECK_SET
+    """The cards a seat whose hand is not known may hold (Bid Whist adds its jokers)."""
 
     def suit_of(self, card: str) -> str | None:
         """The suit a card belongs to in play (None for a card of no suit)."""
@@ -216,7 +219,7 @@ class DealState:
         if hand is not None:
             if card not in hand:
                 return Fault("not_held", self.count, seat, card, "absent")
-        elif card in self.excluded[seat - 1] or card not in DECK_SET:
+        elif card in self.excluded[seat - 1] or card not in self.rules.deck:
             return Fault("not_held", self.count, seat, card, "other")
         trick = self.trick
         if trick:

@@ -2,7 +2,11 @@
 
 A card is a two-character string, suit then rank: ``"SA"``, ``"HT"``, ``"D2"``.
 Strings keep the model readable, hashable and JSON-friendly at no cost in speed:
-every card the reader produces is one of the 52 interned constants in :data:`DECK`.
+every card the reader produces is one of the 52 interned constants in :data:`DECK`,
+or one of Bid Whist's two jokers, ``"JB"`` (big) and ``"JL"`` (little): "suit" ``J``,
+written in a holding's fifth field (``AK2.QJT.5.9876.B``). Which games deal the jokers
+is the rules' business (:attr:`bismarck_pbn.games.base.Ruleset.deck`); the tables here
+know them so that any game can name them (and report them as not in its deck).
 """
 
 from __future__ import annotations
@@ -20,13 +24,20 @@ DECK: tuple[str, ...] = tuple(s + r for s in SUITS for r in RANKS)
 
 DECK_SET = frozenset(DECK)
 
-ORDER: dict[str, int] = {card: i for i, card in enumerate(DECK)}
-"""Canonical position of each card (0 = SA … 51 = C2)."""
+JOKER = "J"
+"""The "suit" letter of the jokers."""
+JOKERS: tuple[str, ...] = ("JB", "JL")
+"""Bid Whist's jokers, big then little."""
+DECK_54: tuple[str, ...] = DECK + JOKERS
+"""Bid Whist's deck: the 52 cards and the two jokers."""
+
+ORDER: dict[str, int] = {card: i for i, card in enumerate(DECK_54)}
+"""Canonical position of each card (0 = SA … 51 = C2, then JB, JL)."""
 
 RANK_VALUE: dict[str, int] = {card: 14 - RANKS.index(card[1]) for card in DECK}
 """Strength within its suit: A = 14 … 2 = 2."""
 
-_INTERN = {card: card for card in DECK}
+_INTERN = {card: card for card in DECK_54}
 
 
 def intern(card: str) -> str:
@@ -51,8 +62,10 @@ def rest_of_deck(holdings: Iterable[Iterable[str]]) -> tuple[str, ...]:
 
 
 def holding_text(cards: Iterable[str]) -> str:
-    """Write cards as a holding, ``S.H.D.C`` with ranks high to low: ``AK2.QJT.5.9876``."""
-    by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
+    """Write cards as a holding, ``S.H.D.C`` with ranks high to low: ``AK2.QJT.5.9876``;
+    with jokers a fifth field of their ranks: ``AK2.QJT.5.9876.B``."""
+    by_suit: dict[str, list[str]] = {"S": [], "H": [], "D": [], "C": [], JOKER: []}
     for card in sort_cards(cards):
         by_suit[card[0]].append(card[1])
-    return ".".join("".join(by_suit[s]) for s in SUITS)
+    text = ".".join("".join(by_suit[s]) for s in SUITS)
+    return text + "." + "".join(by_suit[JOKER]) if by_suit[JOKER] else text

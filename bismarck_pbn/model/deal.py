@@ -221,6 +221,8 @@ class Deal:
     frisch: tuple[tuple[Hand, ...] | None, ...] = ()
     """The cards each seat passes in each Frisch (``Frisch1``..``3``), by Frisch − 1 and
     then seat − 1; None for a Frisch tag absent or malformed."""
+    direction: str | None = None
+    """Bid Whist's ``Direction`` in no trump: ``Uptown`` or ``Downtown``."""
     variant: Variant = STANDARD
     tag_map: Mapping[str, Tag] = field(default_factory=dict)
     """The first tag of each name, for looking up a tag's place."""
