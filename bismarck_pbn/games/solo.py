@@ -114,7 +114,7 @@ class SoloWhist(Ruleset):
             live = [s for s in self.seat_range() if s not in passed]
             if not live or (high is not None and all(s in (high[1], partner) for s in live)):
                 ended = i
-                break
+                continue
             seat = self._next(seat, passed)
         if ended is None:
             return AuctionResult(out, None, None, None, False)
@@ -202,7 +202,7 @@ class SoloWhist(Ruleset):
         if turned is not None:
             self._turned_in_place(deal, turned, hands, out)
         if contract in MISERES:
-            if trump is not None and trump != "NT":
+            if trump is not None and trump != "NT" and deal.auction is None:  # else BPN802
                 out.append(Finding("BPN401", f"{contract} is played without trump, not {trump}", "Trump"))
             return "NT"
         if contract in NAMED:
