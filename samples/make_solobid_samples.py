@@ -59,12 +59,12 @@ def solo() -> str:
         (Target(misere, trick=3, card=2), {"comment": "safe: a low card under the lead"}),
         (Target(propose, tag="Declarer"), {"comment": "Propose and Accept: eight tricks between them"}),
         (Target(big, tag="Tricks"), {"comment": "the rest conceded after trick 10"}),
-        (Target(big, trick=2, card=4), {"nag": 1}),
+        (Target(big, trick=2, card=3), {"nag": 1}),
     ])
 
 
 def bid() -> str:
-    text = gen_bid(14, 4).replace('"Generated"', '"Rent party"').replace('"Test"', '"Chicago"')
+    text = gen_bid(14, 8).replace('"Generated"', '"Rent party"').replace('"Test"', '"Chicago"')
     deals = [d for d in parse(text) if d.tags]
     thrown = next(d.number for d in deals if d.contract == "None")
     notrump = next(d.number for d in deals if (d.contract or "").endswith("NT"))
@@ -113,13 +113,12 @@ def invalid(sol: str, bw: str) -> dict[str, tuple[str, list[str]]]:
     bad, line, col = plant(text, f'[Turned "{turned}"]', f'[Turned "{other}"]')
     out["BPN205-solo-turned-not-the-dealers"] = (bad, [f"{line}:{col} BPN205 error"])
 
+    opened = next(d for d in deals if d.contract not in ("None", "Propose") and d.auction.calls[0].call == "Pass"
+                  and "Propose" not in [c.call for c in d.auction.calls])
+    text = one_deal(plain, opened.number)
     row = text.split('[Auction "')[1].split("\n")[1]
-    calls = row.split()
-    i = calls.index("Pass") if "Pass" in calls[:calls.index("Solo")] else None
-    if i is not None:
-        calls[i] = "Accept"
-        bad, line, col = plant(text, row, " ".join(calls), "Accept")
-        out["BPN801-solo-accept-without-propose"] = (bad, [f"{line}:{col} BPN801 error"])
+    bad, line, col = plant(text, "\n" + row, "\nAccept" + row[len("Pass"):])
+    out["BPN801-solo-accept-without-propose"] = (bad, [f"{line + 1}:1 BPN801 error"])
 
     bdeals = [d for d in parse(bw) if d.tags]
     trumped = next(d for d in bdeals if d.play is not None and d.discard is not None)

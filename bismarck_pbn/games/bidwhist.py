@@ -309,5 +309,5 @@ class BidWhistGame(SessionRules):
             return [], False
         side = 0 if totals[0] >= GAME else 1
         message = (f"side {side + 1} (seats {side + 1} and {side + 3}) reaches {totals[side]} and wins the "
-                   f"game {totals[side]}–{totals[1 - side]}")
+                   f"game, {totals[side]} to {totals[1 - side]}")
         return [Finding("BPN707", message, "Score", INFO)], True
