@@ -60,10 +60,24 @@ def gen_swedish_whist(n: int) -> str:
     return gen_swedish(n)
 
 
+def gen_solo_whist(n: int) -> str:
+    from gen_solobid import gen_solo
+
+    return gen_solo(n)
+
+
+def gen_bid_whist(n: int) -> str:
+    from gen_solobid import gen_bid
+
+    return gen_bid(n)
+
+
 GAMES = {
     "Bismarck": gen_bismarck,
+    "BidWhist": gen_bid_whist,
     "GermanWhist": gen_german_whist,
     "IsraeliWhist": gen_israeli_whist,
+    "SoloWhist": gen_solo_whist,
     "SwedishWhist": gen_swedish_whist,
 }
 """game -> f(n) giving the BPN text of n legal deals of that game."""
