@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Asks, Finding, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Bismarck,)}
 """Every game's ruleset class, by the game's canonical name."""
 
-__all__ = ["RULESETS", "Finding", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
+__all__ = ["RULESETS", "Asks", "Finding", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
 
 
 @lru_cache(maxsize=256)
