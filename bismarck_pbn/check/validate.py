@@ -87,7 +87,12 @@ def prepare(deal: Deal, out: list[Diagnostic] | None = None, rules: Ruleset | No
 
 
 def replay_deal(deal: Deal, rules: Ruleset, setup: Setup) -> Replay | None:
-    """Replay the deal's play from ``setup`` as the validator does (None: nothing to replay)."""
+    """Replay the deal's play from ``setup`` as the validator does (None: nothing to replay).
+
+    A wrong opening leader is one fault (BPN501, reported by the caller): when the
+    record's leader is not the one the rules want, the play is replayed both ways and
+    the way the record reads with fewer faults is kept — usually the record's own, so
+    the rest of the deal is still checked card by card."""
     play = deal.play
     if play is None:
         return None
@@ -95,8 +100,18 @@ def replay_deal(deal: Deal, rules: Ruleset, setup: Setup) -> Replay | None:
     if leader is None:
         return None
     trick_rules = setup.rules or TrickRules(rules.seats, rules.tricks, None)
-    return replay([c.card for c in play.cards], hands=setup.play_hands, rules=trick_rules, leader=leader,
-                  excluded=setup.excluded, unknown_trump=setup.rules is None, exact=setup.exact)
+    cards = [c.card for c in play.cards]
+
+    def run(first: int) -> Replay:
+        return replay(cards, hands=setup.play_hands, rules=trick_rules, leader=first, excluded=setup.excluded,
+                      unknown_trump=setup.rules is None, exact=setup.exact)
+
+    result = run(leader)
+    if play.leader is not None and play.leader != leader and result.faults:
+        written = run(play.leader)
+        if len(written.faults) <= len(result.faults):
+            return written
+    return result
 
 
 def check_deal(deal: Deal) -> Checked:
@@ -130,7 +145,8 @@ def check_deal(deal: Deal) -> Checked:
     # -- tricks and score
     tricks = _check_tricks(deal, rules, result, out)
     score = None
-    computed = rules.score(deal, tricks) if tricks is not None else None
+    taken = cards_taken(deal, rules, result) if rules.needs_taken else None
+    computed = rules.score(deal, tricks, taken) if tricks is not None else None
     if computed is not None:
         score = computed
         if deal.score is not None and tuple(deal.score) != tuple(score):
@@ -143,6 +159,18 @@ def check_deal(deal: Deal) -> Checked:
                             "scores always add up to 0", *_at(deal.tag("Score"), deal)))
     out.sort(key=lambda d: (d.line, d.column))
     return Checked(deal, out, DealResult(tricks, score, result))
+
+
+def cards_taken(deal: Deal, rules: Ruleset, result: Replay | None) -> list[list[str]] | None:
+    """The cards each seat took in tricks, by seat − 1, when the whole play is known."""
+    if result is None or deal.play is None or result.stopped or result.tricks != rules.tricks:
+        return None
+    n = rules.seats
+    cards = [c.card for c in deal.play.cards]
+    taken: list[list[str]] = [[] for _ in range(n)]
+    for k, winner in enumerate(result.winners):
+        taken[winner - 1].extend(cards[k * n:(k + 1) * n])
+    return taken
 
 
 def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[Diagnostic]):

@@ -309,9 +309,14 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
-    def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
-        """The deal's score (per side or per seat) for the tricks each seat took; None
-        when it cannot be computed."""
+    needs_taken: ClassVar[bool] = False
+    """Whether :meth:`score` needs the cards each seat took, not only the trick counts."""
+
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
+        """The deal's score (per side or per seat) for the tricks each seat took (and,
+        where :attr:`needs_taken`, the cards each took, by seat − 1, when the whole play
+        is known); None when it cannot be computed."""
         return None
 
     def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:

@@ -115,6 +115,8 @@ class Bismarck(Ruleset):
         if contract not in self.contracts() and not tie_break:
             out.append(Finding("BPN403", f"{contract} is not played in the {variant.base} variant "
                                f"(its contracts: {', '.join(self.contracts())})", "Contract"))
+            if contract not in CONTRACTS:
+                return trump if trump is not None else "NT"  # another variant's contract: play on
         implied = implied_trump(contract)
         if implied is not None:
             if trump is not None and trump != implied:
@@ -245,7 +247,7 @@ class Bismarck(Ruleset):
             return None
         return quotas(deal.contract, deal.forehand)
 
-    def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
         if deal.contract is None or deal.forehand is None:
             return None
         return scores(deal.contract, deal.forehand, tricks)

@@ -20,6 +20,9 @@ from bismarck_pbn.model.cards import DECK_SET, ORDER, RANK_VALUE
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
+UNKNOWN = "?0"
+"""A card the record does not give (a card missing from it): of no suit, it never wins."""
+
 
 def left_of(seat: int, seats: int = 3) -> int:
     """The next seat clockwise: with three seats 1→2, 2→3, 3→1."""
@@ -244,6 +247,37 @@ class DealState:
             self._history.append((seat, card, in_hand, in_follow, None))
         self.to_play = seat % self.seats + 1
         return None
+
+    def skip(self) -> None:
+        """The seat to play plays a card the record does not give (:data:`UNKNOWN`); its
+        hand is left as it is (see :meth:`drop_unplayed`)."""
+        seat = self.to_play
+        self.trick.append((seat, UNKNOWN))
+        if len(self.trick) == self.seats:
+            winner = self.rules.winner(self.trick)
+            self.won[winner - 1] += 1
+            self.winners.append(winner)
+            self.trick = []
+            self.to_play = winner
+            if self._after is not None:
+                self._after(self, winner)
+        else:
+            self.to_play = seat % self.seats + 1
+
+    def clone(self) -> DealState:
+        """A copy to try things on (no undo history). O(cards held)."""
+        other = DealState([set(h) if h is not None else None for h in self.hands], self.rules, self.to_play,
+                          follow=[set(f) for f in self.follow], excluded=self.excluded, undo_history=False)
+        # an exactly known hand is its own follow-suit set: keep them one object
+        other.follow = [h if f is s else f2 for h, f, s, f2 in zip(other.hands, self.follow, self.hands,
+                                                                   other.follow)]
+        other.trick = list(self.trick)
+        other.won = list(self.won)
+        other.winners = list(self.winners)
+        other.played = set(self.played)
+        other.bogus = set(self.bogus)
+        other.count = self.count
+        return other
 
     def undo(self) -> str | None:
         """Take back the last card played; return it (None when nothing was played)."""
