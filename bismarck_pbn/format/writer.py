@@ -189,7 +189,7 @@ class TextWriter(BaseVisitor):
             self._put(f"${nag}")
         self._comments(card.comments)
         self.in_trick += 1
-        if self.in_trick == 3:
+        if self.in_trick == self.deal.seats:  # one trick a line
             self._end_line()
             self.in_trick = 0
 

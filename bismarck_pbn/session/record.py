@@ -21,7 +21,7 @@ from pathlib import Path
 from bismarck_pbn.check.validate import validate_text
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.writer import HEADER, write_deal
+from bismarck_pbn.format.writer import HEADER, HEADER_1_1, needs_1_1, write_deal
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import parse_card, parse_cards, parse_tricks
@@ -49,13 +49,19 @@ def _has_content(text: str) -> bool:
     return any(line.strip() and not line.startswith("%") for line in text.lstrip("\ufeff").splitlines())
 
 
+def header_for(deal_text: str) -> str:
+    """The version line a new file starts with: ``% BPN 1.1`` when the deal needs it."""
+    deals = [d for d in parse(deal_text) if d.tags]
+    return HEADER_1_1 if deals and needs_1_1(deals[0]) else HEADER
+
+
 def appended(text: str, deal_text: str) -> tuple[str, int]:
     """The file's text with the deal appended after one empty line (in the file's own
     line ends), and the line the deal starts on. An empty file gets the header first."""
     nl = "\r\n" if "\r\n" in text else "\n"
     deal_text = deal_text.replace("\n", nl)
     if text in ("", "\ufeff"):
-        prefix = text + HEADER
+        prefix = text + header_for(deal_text)
     elif not _has_content(text):
         prefix = text if text.endswith("\n") else text + nl
     else:
@@ -133,7 +139,7 @@ def record(path: str | None, ask: Ask, say: Say, *, emit: Callable[[str], None],
         emit(deal_text)
         return 1
     if target is None:
-        emit(HEADER + deal_text)
+        emit(header_for(deal_text) + deal_text)
         return 0
     if dry_run:
         emit(deal_text)
