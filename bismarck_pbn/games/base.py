@@ -47,6 +47,22 @@ class Finding(NamedTuple):
     severity: str | None = None
 
 
+class Asks(NamedTuple):
+    """What ``bpn record`` asks of a deal of a game before its play, beyond the
+    rotating seat and the hands (:meth:`Ruleset.asks`)."""
+
+    contract: bool = False
+    """A Contract, in the game's words."""
+    turned: bool = False
+    """The card turned up for trump (``Turned``)."""
+    stock_in_order: bool = False
+    """The kitty or stock is typed card by card, top first (its order decides draws)."""
+    discard: int = 0
+    """Cards the exchanging seat puts away (0: the game has no exchange)."""
+    declarer: bool = False
+    """The seat that holds the contract or makes the exchange (``Declarer``)."""
+
+
 class Setup(NamedTuple):
     """What a deal's play is replayed with, once the tags before it are checked."""
 
@@ -252,6 +268,11 @@ class Ruleset:
 
     def kitty_name(self) -> str:
         return "kitty" if self.kitty_size else "stock"
+
+    def asks(self) -> Asks:
+        """What a deal of this game records before its play (for ``bpn record``); the
+        default: a contract where the game requires one, nothing else."""
+        return Asks(contract=self.contract_required)
 
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
