@@ -12,12 +12,17 @@ from typing import TYPE_CHECKING
 
 from bismarck_pbn.games.base import Finding, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
+from bismarck_pbn.games.ruff import RuffAndHonours
+from bismarck_pbn.games.whist import Whisk, Whist
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.variant import Variant
 
-RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Bismarck,)}
+RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
+    Bismarck,
+    Whist, Whisk, RuffAndHonours,
+)}
 """Every game's ruleset class, by the game's canonical name."""
 
 __all__ = ["RULESETS", "Finding", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]

@@ -56,7 +56,9 @@ class Variant:
         return contract == "Valfri" or "FixedKitty" in self.options
 
     def __str__(self) -> str:
-        return " ".join([self.base, *sorted(self.options, key=OPTIONS.index)])
+        # Bismarck's options in the spec's order; other games' (Long, NoHonours…) after, by name
+        return " ".join([self.base, *sorted(self.options, key=lambda o: (
+            OPTIONS.index(o) if o in OPTIONS else len(OPTIONS), o))])
 
 
 STANDARD = Variant()
