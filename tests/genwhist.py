@@ -22,8 +22,7 @@ GAMES = {
     "RuffAndHonours": (False, 12, 4, 10),
 }
 PLAYERS = ("Alice", "Bob", "Carol", "Dave")
-NOTES = ("a good lead", "the only card to beat the contract", "too early", "a signal for the suit led",
-         "ruffs in", "takes the last trump out", "unblocks")
+SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def left(seat: int) -> int:
@@ -78,8 +77,27 @@ def score(trick_points, held, standing, target):
     return tuple(out)
 
 
-def play_out(rng: random.Random, hands: dict[int, set[str]], leader: int, trump: str):
-    """Random legal play: (cards in order, seat of each card, winner of each trick)."""
+def sensible(hand: list[str], trick: list[tuple[int, str]], trump: str) -> str:
+    """A club player's card: lead the top of the longest plain suit; win as cheaply as
+    possible unless the partner is already winning; otherwise play low."""
+    low = lambda cards: max(cards, key=lambda c: (c[0] == trump, RANKS.index(c[1])))  # noqa: E731
+    if not trick:
+        plain = [c for c in hand if c[0] != trump] or hand
+        longest = max(SUITS, key=lambda s: sum(c[0] == s for c in plain))
+        return min((c for c in plain if c[0] == longest), key=lambda c: RANKS.index(c[1]))
+    best = winner(trick, trump)
+    partner_wins = len(trick) >= 2 and best == trick[-2][0]
+    led = trick[0][1][0]
+    top = next(c for s, c in trick if s == best)
+    beating = [c for c in hand if beats(c, top, led, trump)]
+    if beating and not partner_wins:
+        return min(beating, key=lambda c: (c[0] == trump and led != trump, -RANKS.index(c[1])))
+    return low(hand)
+
+
+def play_out(rng: random.Random, hands: dict[int, set[str]], leader: int, trump: str, club: bool = False):
+    """Legal play, at random or (``club``) as a club player would: (cards in order,
+    seat of each card, winner of each trick)."""
     hands = {s: set(h) for s, h in hands.items()}
     cards, seats, winners = [], [], []
     n = len(hands[1])
@@ -91,7 +109,7 @@ def play_out(rng: random.Random, hands: dict[int, set[str]], leader: int, trump:
             if trick:
                 same = [c for c in hand if c[0] == trick[0][1][0]]
                 hand = same or hand
-            card = rng.choice(hand)
+            card = sensible(hand, trick, trump) if club else rng.choice(hand)
             hands[seat].remove(card)
             trick.append((seat, card))
             cards.append(card)
@@ -133,7 +151,7 @@ def new_deal(rng: random.Random, game: str, board: int, dealer: int, standing, v
         turned = rng.choice(sorted(hands[dealer], key=card_key))  # the dealer's last card
         trump = turned[0]
     d.update(turned=turned, trump=trump, hands=hands)
-    d["cards"], d["seats"], d["winners"] = play_out(rng, hands, left(dealer), trump)
+    d["cards"], d["seats"], d["winners"] = play_out(rng, hands, left(dealer), trump, club=notes)
     won = [d["winners"].count(s) for s in (1, 2, 3, 4)]
     d["tricks"] = (won[0] + won[2], won[1] + won[3])
     trick_points = tuple(max(0, t - 6) for t in d["tricks"])
@@ -146,9 +164,35 @@ def new_deal(rng: random.Random, game: str, board: int, dealer: int, standing, v
         d["shown"] = 4 * rng.randrange(size - 4, size)  # the rest is claimed
     if notes:
         for i in rng.sample(range(d["shown"]), 3):
-            d["notes"][i] = (rng.choice(("", "!", "?", "!?")), rng.choice(NOTES))
-        d["comment"] = f"Board {board}: seat {dealer} deals and turns {turned}."
+            d["notes"][i] = describe(d, i)
+        d["comment"] = f"Board {board}: {PLAYERS[dealer - 1]} deals and turns {turned}."
+        if "ruffer" in d:
+            d["comment"] += f" {PLAYERS[d['ruffer'] - 1]} takes the stock."
+        if d["shown"] < len(d["cards"]):
+            d["comment"] += f" {PLAYERS[d['winners'][d['shown'] // 4 - 1] - 1]} claims the rest after " \
+                            f"trick {d['shown'] // 4}."
     return d
+
+
+def describe(d: dict, i: int) -> tuple[str, tuple[int, ...], str]:
+    """A true note on the i-th card: (suffix, NAGs, comment)."""
+    t = i - i % 4
+    seat, card = d["seats"][i], d["cards"][i]
+    led = d["cards"][t][0]
+    won = d["winners"][i // 4] == seat
+    name = PLAYERS[seat - 1]
+    if i == t:
+        text = f"{name} leads {SUIT_NAME[led]}"
+    elif card[0] == led:
+        text = f"{name} follows suit"
+    elif card[0] == d["trump"]:
+        text = f"{name} ruffs"
+    else:
+        text = f"{name} has no {SUIT_NAME[led]} and discards"
+    text += " and wins the trick" if won else ""
+    if won and i != t and card[0] != led:
+        return "!", (1,), text
+    return "", (), text
 
 
 def session(seed: int, game: str, n: int, variant: str = "Standard", notes: bool = False,
@@ -207,8 +251,8 @@ def render(deals: list[dict]) -> tuple[str, dict]:
         trick: list[str] = []
         for i, card in enumerate(d["cards"][:d["shown"]]):
             where[(k, i)] = len(lines) + 1
-            suffix, note = d["notes"].get(i, ("", None))
-            trick.append(card + suffix + (f" {{{note}}}" if note else ""))
+            suffix, nags, note = d["notes"].get(i, ("", (), None))
+            trick.append(card + suffix + "".join(f" ${n}" for n in nags) + (f" {{{note}}}" if note else ""))
             if len(trick) == 4:
                 lines.append(" ".join(trick))
                 trick = []
