@@ -119,3 +119,12 @@ def check_samples(folder: str, game: str) -> None:
         assert any(d.code == "BPN707" for d in found), "a game ends in every sample session"
         assert any(p.comments for d in deals if d.play for p in d.play.cards), "the play is annotated"
         assert dumps(parse(text)) == text
+
+
+def check_json_round_trip(folder: str) -> None:
+    """BPN → JSON → BPN gives back the sample byte for byte."""
+    from bismarck_pbn.convert import jsonio
+
+    for path in sorted((SAMPLES / folder).glob("*.bpn")):
+        text = path.read_text(encoding="utf-8")
+        assert dumps(jsonio.loads(jsonio.dumps(parse(text)))) == text

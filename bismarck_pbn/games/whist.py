@@ -193,7 +193,8 @@ class Whist(Ruleset):
         honours = self.honours(deal)
         return None if honours is None else (self.trick_points(tricks), honours)
 
-    def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """Trick points and honours per side. None where the standing decides (honours
         held in a deal of a session: the session scores it) or honours are unknown."""
         parts = self._parts(deal, tricks)
