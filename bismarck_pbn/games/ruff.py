@@ -41,7 +41,8 @@ class RuffAndHonours(Whist):
         if kitty is not None:
             if turned in kitty:
                 return None
-            return f"the turned card {turned} is not in the stock; the stock's top card is turned{self._where(turned, hands)}"
+            return (f"the turned card {turned} is not in the stock; the stock's top card is turned"
+                    f"{self._where(turned, hands)}")
         owner = self._owner(turned, hands)
         return None if owner is None else f"the turned card {turned} was dealt to seat {owner}, not left in the stock"
 

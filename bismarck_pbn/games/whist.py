@@ -255,18 +255,18 @@ class WhistSession(SessionRules):
     def why(self, trick_points: Counts, honours: Counts, right: Counts) -> str:
         """The scoring of one deal in words, for BPN602."""
         target = self.ruleset.target
+        standing = self.standing or (0, 0)
         parts = [f"{trick_points[0]}/{trick_points[1]} over the book"]
         for i in (0, 1):
             if not honours[i]:
                 continue
             if right[i] > trick_points[i]:
                 parts.append(f"honours {honours[i]} to side {i + 1}")
-            elif self.standing[i] >= target - 1:  # type: ignore[index]
-                parts.append(f"side {i + 1} held honours but stood at {self.standing[i]}, "  # type: ignore[index]
-                             f"where honours do not count")
+            elif standing[i] >= target - 1:
+                parts.append(f"side {i + 1} held honours but stood at {standing[i]}, where honours do not count")
             else:
                 parts.append(f"side {i + 1}'s honours do not count: side {2 - i} reached {target} on tricks")
-        return "; ".join(parts) + f" (standing {self.standing[0]}-{self.standing[1]} before the deal)"  # type: ignore[index]
+        return "; ".join(parts) + f" (standing {standing[0]}-{standing[1]} before the deal)"
 
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         target = self.ruleset.target
