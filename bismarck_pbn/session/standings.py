@@ -121,12 +121,13 @@ class Session:
 
     @property
     def leaders(self) -> list[int]:
-        """The seats with the highest running total (empty when the total is unknown)."""
+        """The seats (in partnership games the sides, by their lower seat) with the highest
+        running total (empty when the total is unknown)."""
         totals = self.totals
         if totals is None:
             return []
         top = max(totals)
-        return [seat for seat in engine.SEATS if totals[seat - 1] == top]
+        return [seat for seat, total in enumerate(totals, 1) if total == top]
 
     @property
     def regular_done(self) -> bool:
