@@ -181,7 +181,6 @@ class TextWriter(BaseVisitor):
         self._comments(play.comments)
         self._end_line()
         self.in_trick = 0
-        self.per_trick = self.deal.seats  # one trick a line: as many cards as seats
 
     def visit_card(self, card: PlayedCard) -> None:
         text = ("^R " if card.revoke else "") + card.card + (card.suffix or "")
@@ -190,7 +189,7 @@ class TextWriter(BaseVisitor):
             self._put(f"${nag}")
         self._comments(card.comments)
         self.in_trick += 1
-        if self.in_trick == self.per_trick:
+        if self.in_trick == self.deal.seats:  # one trick a line
             self._end_line()
             self.in_trick = 0
 

@@ -14,6 +14,7 @@ from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.games.base import Finding, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
+from bismarck_pbn.games.german import GermanWhist
 from bismarck_pbn.games.ruff import RuffAndHonours
 from bismarck_pbn.games.whist import Whisk, Whist
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from bismarck_pbn.model.variant import Variant
 
 RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
-    Bismarck,
+    Bismarck, GermanWhist,
     Whist, Whisk, RuffAndHonours,
 )}
 """Every game's ruleset class, by the game's canonical name."""
