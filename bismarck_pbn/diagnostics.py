@@ -27,9 +27,11 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN201": (ERROR, "wrong number of cards"),
     "BPN202": (ERROR, "a card appears more than once in the deal and kitty"),
     "BPN203": (ERROR, "the deal and kitty do not make up the 52-card deck"),
+    "BPN204": (ERROR, "a card that is not in this game's deck"),
     "BPN205": (ERROR, "the Turned card is not where the game puts it, or disagrees with the Trump"),
     "BPN301": (ERROR, "a discarded card was not in the forehand's hand or the kitty"),
     "BPN302": (ERROR, "the exchange was declined where it is mandatory"),
+    "BPN303": (ERROR, "the wrong seat exchanges, or the wrong number of cards is passed"),
     "BPN401": (ERROR, "the trump does not match the contract"),
     "BPN402": (ERROR, "the trump is not allowed in Valfri under this variant"),
     "BPN403": (ERROR, "the contract is not played in this variant"),
@@ -49,6 +51,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN703": (ERROR, "this forehand has already played this contract as often as allowed"),
     "BPN704": (INFO, "the session ends in a tie at the top and no tie-break follows"),
     "BPN705": (ERROR, "a deal beyond the variant's length that is not a tie-break"),
+    "BPN707": (INFO, "a game, rubber or round ends here (who won it)"),
 }
 
 

@@ -15,12 +15,17 @@ from bismarck_pbn.games.base import Asks, Finding, Played, Ruleset, SessionRules
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
 from bismarck_pbn.games.german import GermanWhist
+from bismarck_pbn.games.ruff import RuffAndHonours
+from bismarck_pbn.games.whist import Whisk, Whist
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.variant import Variant
 
-RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Bismarck, GermanWhist)}
+RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
+    Bismarck, GermanWhist,
+    Whist, Whisk, RuffAndHonours,
+)}
 """Every game's ruleset class, by the game's canonical name."""
 
 VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Estonian,

@@ -352,6 +352,13 @@ class Ruleset:
         """Why the score is what it is, for the BPN602 message."""
         return f"for {'/'.join(map(str, tricks))} tricks"
 
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+        """For a game whose score depends on the standing before the deal (Whist's
+        honours): what the session needs to score the deal (a small picklable tuple),
+        when :meth:`score` returned None because the standing decides. The session
+        scores it with :meth:`SessionRules.rescore`. Default None: :meth:`score` says it all."""
+        return None
+
     def session_rules(self) -> SessionRules:
         return SessionRules(self)
 
@@ -370,6 +377,13 @@ class SessionRules:
     def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
         """Check a deal against the session so far (schedule, length) and count it."""
         return []
+
+    def rescore(self, deal: Deal, score: tuple[int, ...] | None,
+                basis: tuple) -> tuple[tuple[int, ...] | None, list[Finding]]:
+        """Score a deal whose score depends on the standing before it (called only when
+        :meth:`Ruleset.score_basis` gave a ``basis``; ``score`` is the Score tag's value):
+        the score the running totals take, and BPN602 when the written one is not it."""
+        return score, []
 
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         """After a deal's totals are known: findings (BPN707 a game ends), and whether the
