@@ -60,7 +60,6 @@ def test_samples() -> None:
     check_samples("whisk", "Whisk")
 
 
-@pytest.mark.xfail(strict=True, reason="the JSON layer does not yet read four-seat games (per-side tricks)")
 def test_json_round_trip() -> None:
     from whist_props import check_json_round_trip
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Hand, Setup
+from bismarck_pbn.games.base import Asks, Finding, Hand, Setup
 from bismarck_pbn.games.whist import Counts, Whist, honours_held
 from bismarck_pbn.model.cards import ORDER, rest_of_deck
 
@@ -28,6 +28,11 @@ class RuffAndHonours(Whist):
     hand_size = 12
     kitty_size = 4
     tricks = 12
+    turns = "stock"
+
+    def asks(self) -> Asks:
+        """The turned card (the stock's top), the ruffer and its four discards."""
+        return Asks(turned=True, discard=4, declarer=True)
 
     @property
     def target(self) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Hand, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Asks, Finding, Hand, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.tricks import SUIT_NAMES
 from bismarck_pbn.model.cards import DECK
 
@@ -75,8 +75,13 @@ class Whist(Ruleset):
     seats = 4
     hand_size = 13
     tricks = 13
+    turns = "dealer"
     book = 6
     """Tricks a side must take before it scores: the book."""
+
+    def asks(self) -> Asks:
+        """The turned card (the dealer's last); no contract, no exchange."""
+        return Asks(turned=True)
 
     # ---- the game
 

@@ -220,7 +220,8 @@ class Recorder(Questions):
         rec.total = checked.total if known else None
         self.say(self._heading(deal), "bold")
         quotas = rules.tricks_needed(deal)
-        per_side = rec.score is not None and len(rec.score) != rules.seats
+        counts = rec.score if rec.score is not None else rec.total
+        per_side = len(counts) != rules.seats if counts is not None else rules.counts_per_side()
         rows = rules.sides() if per_side else tuple((s,) for s in rules.seat_range())
         for i, side in enumerate(rows):
             who = " & ".join(self.name(s) for s in side)
