@@ -321,6 +321,7 @@ def test_library_takes_random_bytes(data):
     check_library(data)
 
 
+@pytest.mark.slow
 @FAST
 @given(data=texts)
 @example(data="".join(TOKENS).encode("utf-8", "surrogatepass"))
@@ -328,6 +329,7 @@ def test_library_takes_random_text(data):
     check_library(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=mutated())
 def test_library_takes_mutated_records(data):
@@ -340,12 +342,14 @@ def test_library_and_cli_take_known_nasty_inputs(data):
     check_cli(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=anything)
 def test_cli_takes_anything(data):
     check_cli(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=mutated())
 def test_cli_takes_mutated_records(data):
@@ -430,6 +434,7 @@ def test_fmt_and_validate_agree_on_a_second_bom(tmp_path):
     assert path.read_bytes() == _TWO_BOMS
 
 
+@pytest.mark.slow
 def test_the_fuzz_harness_runs_briefly():
     """CI's short run of fuzz/atheris_harness.py (plain mode: atheris is not a test
     dependency); long runs are by hand (fuzz/README.md)."""

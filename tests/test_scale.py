@@ -28,6 +28,8 @@ from bismarck_pbn.convert import jsonio
 
 from bismarck_pbn.format import writer
 
+pytestmark = pytest.mark.slow  # minutes in all; CI runs them in a step of their own
+
 HEAD = b'[Forehand "1"]\n[Contract "Spel"]\n'
 CARDS = [s + r for s in "SHDC" for r in "AKQJT98765432"]
 
