@@ -162,21 +162,6 @@ def test_deal_that_does_not_read_is_shown_not_crashed():
     _run(_recording_app(INVALID / "BPN001-syntax-card.bpn"), ["right", "down", "end", "c", "g"], check=check)
 
 
-def _annotate_is_stub() -> bool:
-    from bismarck_pbn.format import edit as annotate
-
-    try:
-        annotate.annotate_text(CLUB.read_text(encoding="utf-8"), annotate.Target(1, trick=1, card=1),
-                               comment="probe")
-    except NotImplementedError:
-        return True
-    except Exception:
-        return False
-    return False
-
-
-@pytest.mark.xfail(_annotate_is_stub(), reason="bismarck_pbn.format.edit.annotate_file is still a stub",
-                   strict=False)
 def test_annotate_a_card_saves_it_and_stays_there(tmp_path):
     path = tmp_path / "club-night.bpn"
     shutil.copyfile(CLUB, path)
