@@ -368,7 +368,7 @@ def test_unmutated_bases_are_clean():
 # BPN102 and "the first one counts"; the writer used to leave the second one out, so
 # `bpn fmt --in-place` dropped a whole play section from the file when the duplicated
 # line was [Play]. Now the writer, fmt and convert refuse such a deal (fixed in 2abaed2;
-# tests/test_review_fixes.py has the duplicated-tag case).
+# tests/test_lossless_writing.py has the duplicated-tag case).
 
 _DUP_PLAY = EXAMPLE.replace('[Play "2"]\n', '[Play "2"]\n[Play "2"]\n')
 
