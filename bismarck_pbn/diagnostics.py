@@ -36,6 +36,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN503": (ERROR, "revoke: a seat did not follow suit while holding the suit led"),
     "BPN504": (ERROR, "more than 16 tricks"),
     "BPN505": (ERROR, "the Tricks tag cannot be reached from the tricks already played"),
+    "BPN506": (INFO, "a claim: the play stops early and the Tricks tag gives the final count"),
     "BPN601": (ERROR, "the Tricks tag disagrees with the play"),
     "BPN602": (ERROR, "the Score tag disagrees with the computed score"),
     "BPN603": (ERROR, "the Total tag disagrees with the running total"),

@@ -380,6 +380,11 @@ def example_faults() -> None:
     add("BPN101", "claim-without-tricks", "the play stops after 8 tricks and there is no "
         "`[Tricks]` tag (reported at the Play tag whose section stops early)", t, one(t, "[Play", "BPN101"))
 
+    # BPN506 (info): the same play stopped after 8 tricks, with the Tricks tag: a claim.
+    t = "\n".join(lines[:27] + ["*", ""])
+    add("BPN506", "claim", "the play stops after 8 tricks and the `[Tricks]` tag gives the final "
+        "count: a claim, reported as info", t, one(t, "[Tricks", "BPN506", "info"))
+
     # BPN102: the Contract tag written twice.
     t = sub(ex, '[Contract "Spader"]\n', '[Contract "Spader"]\n[Contract "Spader"]\n')
     add("BPN102", "duplicate-contract", "`[Contract]` appears twice (the second is at fault)",
@@ -410,10 +415,16 @@ def example_faults() -> None:
     add("BPN202", "duplicate-card", "seat 3's clubs `QJ93` for `QJ98`: C3 twice in the Deal tag",
         t, one(t, "[Deal", "BPN202"))
 
-    # BPN203: seat 2's hearts K9762 written K976: H2 is missing from the deck.
+    # BPN201 again: seat 2's hearts K9762 written K976: a hand of 15 cards (H2 would
+    # make the deck whole).
     t = sub(ex, "J42.K9762.", "J42.K976.")
-    add("BPN203", "card-missing", "seat 2's hearts `K976` for `K9762`: H2 is nowhere "
-        "in the Deal and Kitty", t, one(t, "[Deal", "BPN203"))
+    add("BPN201", "hand-fifteen", "seat 2's hearts `K976` for `K9762`: seat 2 holds 15 cards, "
+        "H2 is nowhere in the Deal and Kitty", t, one(t, "[Deal", "BPN201"))
+
+    # BPN203: two hands short of a card each: H2 and C8 are missing from the deck.
+    t = sub(sub(ex, "J42.K9762.", "J42.K976."), "KQT9.QJ98", "KQT9.QJ9")
+    add("BPN203", "cards-missing", "seat 2's hearts `K976` for `K9762` and seat 3's clubs `QJ9` for "
+        "`QJ98`: two cards are nowhere in the Deal and Kitty", t, one(t, "[Deal", "BPN203"))
 
     # BPN301: the discard has C3 (seat 2's card) instead of C4.
     t = sub(ex, '[Discard ".4.32.4"]', '[Discard ".4.32.3"]')
