@@ -19,6 +19,11 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN001": (ERROR, "syntax: unexpected character or token"),
     "BPN002": (ERROR, "unterminated string or comment"),
     "BPN003": (ERROR, "the file is not valid UTF-8"),
+    # BPN004-006: this toolkit's own warnings, for input it reads all the same where the
+    # spec is silent (docs/format.md, "Decisions where the spec is silent").
+    "BPN004": (WARNING, "the file is UTF-16 or UTF-32 (with a byte-order mark), not UTF-8"),
+    "BPN005": (WARNING, "a new deal starts without the empty line before it"),
+    "BPN006": (WARNING, "a card or holding written in lower case"),
     "BPN101": (ERROR, "a required tag is missing"),
     "BPN102": (ERROR, "the same tag twice in one deal"),
     "BPN103": (ERROR, "a tag value is malformed"),
