@@ -42,6 +42,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN504": (ERROR, "more than 16 tricks"),
     "BPN505": (ERROR, "the Tricks tag cannot be reached from the tricks already played"),
     "BPN506": (INFO, "a claim: the play stops early and the Tricks tag gives the final count"),
+    "BPN507": (ERROR, "a card is missing from the play, or one too many: the record re-aligns without it"),
     "BPN601": (ERROR, "the Tricks tag disagrees with the play"),
     "BPN602": (ERROR, "the Score tag disagrees with the computed score"),
     "BPN603": (ERROR, "the Total tag disagrees with the running total"),

@@ -514,6 +514,16 @@ def example_faults() -> None:
     add("BPN503", "revoke-marked", f"the revoke of BPN503-revoke marked `^R {a_new}`: a warning",
         t, one(t, "^R " + a_new, "BPN503", "warning", shift=3))
 
+    # BPN507: a card left out of trick 5 (Anna's HQ): one diagnostic, then the rest reads right.
+    t = sub(ex, "HA HQ H7", "HA H7")
+    add("BPN507", "card-missing-in-trick", "trick 5 is written `HA H7`: seat 1's HQ is missing; the "
+        "record re-aligns when one card is assumed missing (reported at H7)", t, one(t, "H7", "BPN507", nth=1))
+
+    # BPN507 again: a card written twice in a row (H7 H7 in trick 5).
+    t = sub(ex, "HA HQ H7", "HA HQ H7 H7")
+    add("BPN507", "card-extra-in-trick", "trick 5 is written `HA HQ H7 H7`: the second H7 is one card too "
+        "many; the record re-aligns without it", t, one(t, "H7 H7", "BPN507", shift=3))
+
     # BPN504: the last trick copied twice: 17 tricks.
     t = sub(ex, "C9 C2 H6\n*", "C9 C2 H6\nC9 C2 H6\n*")
     add("BPN504", "seventeen-tricks", "the last trick `C9 C2 H6` is written twice (17 tricks)",

@@ -88,7 +88,11 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
     seats: list[int] = []
     stopped = False
     trick_faulted = False
-    for i, card in enumerate(cards):
+    realigned = 0
+    i = -1
+    while i + 1 < len(cards):
+        i += 1
+        card = cards[i]
         if len(winners) >= rules.tricks:
             faults.append(Fault("too_many", state.count, state.to_play, card))
             break
@@ -100,8 +104,23 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
                 _resync(state, cards, i, trick_faulted, faults)
             trick_faulted = False
         seat = state.to_play
-        seats.append(seat)
         fault = check(card)
+        if fault is not None and fault.kind != "too_many" and realigned < MAX_REALIGN:
+            how = _realign(state, cards, i)
+            if how is not None:
+                realigned += 1
+                trick_faulted = True
+                if how == "missing":
+                    faults.append(Fault("missing", i, seat, card))
+                    state.drop_unplayed(seat, state.trick[0][1][0] if state.trick else card[0],
+                                        _probe(state, cards, i, "missing", len(cards))[1][seat - 1])
+                    state.skip()
+                    i -= 1  # the card is the next seat's: read it again
+                else:
+                    faults.append(Fault("extra", i, seat, card))
+                    seats.append(seat)
+                continue
+        seats.append(seat)
         if fault is not None:
             faults.append(fault)
             if fault.kind == "not_held":
@@ -113,6 +132,48 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
         play(card)
     won = tuple(state.won)
     return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats
+
+
+MAX_REALIGN = 2
+"""How often one deal's record may be re-aligned by a card assumed missing or extra."""
+
+
+def _probe(state: DealState, cards, i: int, assume: str | None,
+           window: int | None = None) -> tuple[int, list[list[str]]]:
+    """Play the record on from card ``i`` on a copy of ``state`` for the next two tricks
+    (or ``window`` cards), assuming nothing, a card ``"missing"`` before card ``i``, or
+    card ``i`` ``"extra"``; return the faults met and the cards each seat plays.
+    O(window · hand)."""
+    probe = state.clone()
+    if assume == "missing":
+        probe.skip()
+    start = i + 1 if assume == "extra" else i
+    played: list[list[str]] = [[] for _ in range(probe.seats)]
+    faults = 0
+    window = window if window is not None else 2 * probe.seats + 1
+    for j in range(start, min(len(cards), start + window)):
+        if probe.finished:
+            break
+        if not probe.trick and probe.winners:
+            _resync(probe, cards, j, True, None)
+        played[probe.to_play - 1].append(cards[j])
+        if probe.check(cards[j]) is not None:
+            faults += 1
+        probe.play(cards[j])
+    return faults, played
+
+
+def _realign(state: DealState, cards, i: int) -> str | None:
+    """After a fault at card ``i``: whether the record reads right from here when one
+    card is assumed missing just before it (``"missing"``) or card ``i`` is assumed
+    one too many (``"extra"``), while as written it goes on going wrong."""
+    as_written = _probe(state, cards, i, None)[0]
+    if as_written < 2:
+        return None  # one wrong card: reported as it is
+    for how in ("missing", "extra"):
+        if _probe(state, cards, i, how)[0] == 0:
+            return how
+    return None
 
 
 def _resync(state: DealState, cards, i: int, explained: bool, faults: list[Fault] | None) -> None:

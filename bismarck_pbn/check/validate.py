@@ -74,20 +74,25 @@ def _counts(values: Iterable[int]) -> str:
 
 # ---- one deal ----------------------------------------------------------------------------
 
-def prepare(deal: Deal, out: list[Diagnostic] | None = None) -> tuple[Ruleset, Setup]:
+def prepare(deal: Deal, out: list[Diagnostic] | None = None, rules: Ruleset | None = None) -> tuple[Ruleset, Setup]:
     """The deal's ruleset and what its play is replayed with, reporting into ``out``
     what the tags before the play get wrong. The validator, ``show``, ``replay`` and
     ``record`` all start from here, so they always agree."""
-    rules = ruleset_of(deal)
+    rules = rules or ruleset_of(deal)
     findings: list[Finding] = []
     setup = rules.setup(deal, findings)
-    if out is not None:
-        out.extend(located(f, deal) for f in findings)
+    if out is not None and findings:
+        out.extend([located(f, deal) for f in findings])
     return rules, setup
 
 
 def replay_deal(deal: Deal, rules: Ruleset, setup: Setup) -> Replay | None:
-    """Replay the deal's play from ``setup`` as the validator does (None: nothing to replay)."""
+    """Replay the deal's play from ``setup`` as the validator does (None: nothing to replay).
+
+    A wrong opening leader is one fault (BPN501, reported by the caller): when the
+    record's leader is not the one the rules want, the play is replayed both ways and
+    the way the record reads with fewer faults is kept — usually the record's own, so
+    the rest of the deal is still checked card by card."""
     play = deal.play
     if play is None:
         return None
@@ -95,8 +100,18 @@ def replay_deal(deal: Deal, rules: Ruleset, setup: Setup) -> Replay | None:
     if leader is None:
         return None
     trick_rules = setup.rules or TrickRules(rules.seats, rules.tricks, None)
-    return replay([c.card for c in play.cards], hands=setup.play_hands, rules=trick_rules, leader=leader,
-                  excluded=setup.excluded, unknown_trump=setup.rules is None, exact=setup.exact)
+    cards = [c.card for c in play.cards]
+
+    def run(first: int) -> Replay:
+        return replay(cards, hands=setup.play_hands, rules=trick_rules, leader=first, excluded=setup.excluded,
+                      unknown_trump=setup.rules is None, exact=setup.exact)
+
+    result = run(leader)
+    if play.leader is not None and play.leader != leader and result.faults:
+        written = run(play.leader)
+        if len(written.faults) <= len(result.faults):
+            return written
+    return result
 
 
 def check_deal(deal: Deal) -> Checked:
@@ -110,8 +125,10 @@ def check_deal(deal: Deal) -> Checked:
         out.sort(key=lambda d: (d.line, d.column))
         return Checked(deal, out, DealResult(deal.tricks, deal.score, None))
     rules = ruleset_of(deal)
-    out.extend(located(f, deal) for f in rules.required(deal))
-    rules, setup = prepare(deal, out)
+    required = rules.required(deal)
+    if required:
+        out.extend([located(f, deal) for f in required])
+    rules, setup = prepare(deal, out, rules)
 
     # -- play
     result = None
@@ -128,7 +145,8 @@ def check_deal(deal: Deal) -> Checked:
     # -- tricks and score
     tricks = _check_tricks(deal, rules, result, out)
     score = None
-    computed = rules.score(deal, tricks) if tricks is not None else None
+    taken = cards_taken(deal, rules, result) if rules.needs_taken else None
+    computed = rules.score(deal, tricks, taken) if tricks is not None else None
     if computed is not None:
         score = computed
         if deal.score is not None and tuple(deal.score) != tuple(score):
@@ -143,6 +161,18 @@ def check_deal(deal: Deal) -> Checked:
     return Checked(deal, out, DealResult(tricks, score, result))
 
 
+def cards_taken(deal: Deal, rules: Ruleset, result: Replay | None) -> list[list[str]] | None:
+    """The cards each seat took in tricks, by seat − 1, when the whole play is known."""
+    if result is None or deal.play is None or result.stopped or result.tricks != rules.tricks:
+        return None
+    n = rules.seats
+    cards = [c.card for c in deal.play.cards]
+    taken: list[list[str]] = [[] for _ in range(n)]
+    for k, winner in enumerate(result.winners):
+        taken[winner - 1].extend(cards[k * n:(k + 1) * n])
+    return taken
+
+
 def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[Diagnostic]):
     """BPN601, 604, 505 and 101 (Tricks after a claim); the deal's final tricks."""
     tag = deal.tag("Tricks")
@@ -154,13 +184,13 @@ def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[D
     won = None
     if result is not None:
         won = rules.per_side(result.won) if by_side else tuple(result.won)
-    who = "sides 1/2" if by_side else "seats " + "/".join(str(s) for s in rules.seat_range())
     if given is not None:
         if sum(given) != total:
             out.append(diag("BPN604", f"the tricks {_counts(given)} add up to {sum(given)}, not {total}",
                             *_at(tag, deal)))
             return result.won if complete and result is not None else None
         if complete and won is not None and tuple(given) != won:
+            who = "sides 1/2" if by_side else "seats " + "/".join(str(s) for s in rules.seat_range())
             out.append(diag("BPN601", f"the play gives {_counts(won)} tricks to {who}, not {_counts(given)}",
                             *_at(tag, deal)))
             return result.won  # type: ignore[union-attr]

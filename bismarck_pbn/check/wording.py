@@ -8,7 +8,8 @@ from bismarck_pbn.diagnostics import WARNING, Diagnostic, diag
 from bismarck_pbn.games.tricks import SUIT_NAMES, Fault
 from bismarck_pbn.model.deal import Deal
 
-FAULT_CODES = {"not_held": "BPN502", "revoke": "BPN503", "too_many": "BPN504"}
+FAULT_CODES = {"not_held": "BPN502", "revoke": "BPN503", "too_many": "BPN504", "missing": "BPN507",
+               "extra": "BPN507"}
 """The code each kind of fault in the play is reported with."""
 
 
@@ -27,6 +28,13 @@ def fault_diagnostic(deal: Deal, fault: Fault, seats: int, tricks: int, marked: 
                      column: int) -> Diagnostic:
     """One fault of the play as a diagnostic at ``line``:``column``."""
     trick = fault.index // seats + 1
+    if fault.kind == "missing":
+        return diag("BPN507", f"a card seems to be missing before {fault.card}: seat {fault.seat}'s card in "
+                    f"this trick is not in the record (the play reads right again when one card is "
+                    f"assumed missing here)", line, column)
+    if fault.kind == "extra":
+        return diag("BPN507", f"{fault.card} seems to be one card too many (the play reads right again "
+                    f"without it)", line, column)
     if fault.kind == "too_many":
         return diag("BPN504", f"{fault.card} would start trick {trick}: a deal has {tricks} tricks "
                     f"({tricks * seats} cards)", line, column)

@@ -148,10 +148,10 @@ def variant(value: str, game: str = BISMARCK) -> Variant:
         return _game_variant(value, game)
     words = value.split()
     if not words:
-        raise BadValue("the variant is empty; write Standard, Grand or Short")
+        raise BadValue("the variant is empty; write Standard, Grand, Short, Estonian or Finnish")
     base = _BASES.get(words[0].lower())
     if base is None:
-        raise BadValue(f"unknown variant {words[0]!r}; the bases are Standard, Grand and Short",
+        raise BadValue(f"unknown variant {words[0]!r}; the bases are Standard, Grand, Short, Estonian and Finnish",
                        value.find(words[0]))
     options = set()
     for word in words[1:]:

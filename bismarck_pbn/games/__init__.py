@@ -10,8 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.games.base import Finding, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
+from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
@@ -20,6 +22,10 @@ if TYPE_CHECKING:
 RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Bismarck,)}
 """Every game's ruleset class, by the game's canonical name."""
 
+VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Estonian,
+                                                  ("Bismarck", "Finnish"): Finnish}
+"""Variant bases played by rules of their own, by (game, base)."""
+
 __all__ = ["RULESETS", "Finding", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
 
 
@@ -27,9 +33,12 @@ __all__ = ["RULESETS", "Finding", "Ruleset", "SessionRules", "Setup", "ruleset",
 def ruleset(game: str | None = None, variant: Variant | None = None) -> Ruleset:
     """The rules of ``game`` (Bismarck when None or unknown) under ``variant``. Cached:
     rulesets hold no state of their own."""
-    cls = RULESETS.get(game or "Bismarck", Bismarck)
-    if variant is not None and cls is not Bismarck and variant.base not in cls().words.bases:
+    name = game or "Bismarck"
+    cls = RULESETS.get(name, Bismarck)
+    if variant is not None and variant.base not in GAMES[cls.name].bases:
         variant = None  # a Bismarck variant carried into another game: that game's default
+    if variant is not None:
+        cls = VARIANTS.get((cls.name, variant.base), cls)
     return cls(variant)
 
 

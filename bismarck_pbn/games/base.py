@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
 
 Hand = tuple[str, ...]
+_NOTHING: frozenset[str] = frozenset()
 
 
 class Finding(NamedTuple):
@@ -138,7 +139,7 @@ class Ruleset:
     def rotating_tag(self) -> str:
         return "Dealer"
 
-    def opening_leader(self, deal: Deal, setup: Setup | None = None) -> int | None:
+    def opening_leader(self, deal: Deal) -> int | None:
         """The seat that leads trick 1: the dealer's left."""
         return self.left_of(deal.dealer) if deal.dealer is not None else None
 
@@ -168,21 +169,24 @@ class Ruleset:
         the holdings can be trusted for checking the play."""
         hand_size, kitty_size = self.sizes()
         at = "Deal" if deal.tag("Deal") is not None else "Kitty"
-        foreign = [c for h in (*hands, kitty) if h is not None for c in h if c not in self.deck_set]
-        if foreign:
-            shown = " ".join(dict.fromkeys(foreign))
-            out.append(Finding("BPN204", f"{shown} {'is' if len(set(foreign)) == 1 else 'are'} not in the "
-                               f"deck of {self.name}", at))
-            return False
         counter: Counter[str] = Counter()
+        cards = 0
         for hand in hands:
             if hand is not None:
                 counter.update(hand)
+                cards += len(hand)
         if kitty is not None:
             counter.update(kitty)
-        dups = sort_cards(c for c, n in counter.items() if n > 1)
+            cards += len(kitty)
+        if not self.deck_set.issuperset(counter):
+            foreign = [c for c in counter if c not in self.deck_set]
+            shown = " ".join(sort_cards(foreign)) if all(c in DECK for c in foreign) else " ".join(foreign)
+            out.append(Finding("BPN204", f"{shown} {'is' if len(foreign) == 1 else 'are'} not in the "
+                               f"deck of {self.name}", at))
+            return False
+        dups = [c for c, n in counter.items() if n > 1] if len(counter) < cards else []
         if dups:
-            for card in dups:
+            for card in sort_cards(dups):
                 holders = []
                 for s in self.seat_range():
                     hand = hands[s - 1]
@@ -194,8 +198,8 @@ class Ruleset:
                 where = " and ".join(f"twice in {p}" if holders.count(p) > 1 else f"in {p}" for p in places)
                 out.append(Finding("BPN202", f"{card} appears more than once ({where})", at))
             return False
-        complete = all(h is not None for h in hands) and (kitty is not None or kitty_size == 0)
-        missing = [c for c in self.deck if c not in counter] if complete else []
+        complete = None not in hands and (kitty is not None or kitty_size == 0)
+        missing = [c for c in self.deck if c not in counter] if complete and len(counter) < len(self.deck) else []
         wrong: list[tuple[str, str, int]] = []  # (what, tag, cards too many (+) or too few (-))
         for s in self.seat_range():
             hand = hands[s - 1]
@@ -203,6 +207,8 @@ class Ruleset:
                 wrong.append((f"seat {s}'s hand has {len(hand)} cards", "Deal", len(hand) - hand_size))
         if kitty is not None and len(kitty) != kitty_size:
             wrong.append((f"the {self.kitty_name()} has {len(kitty)} cards", "Kitty", len(kitty) - kitty_size))
+        if not wrong and not missing:
+            return True
         what = " and ".join(w for w, _, _ in wrong)
         if len(wrong) > 1 and missing and all(d < 0 for _, _, d in wrong):
             # several holdings short: cards are missing from the deal, not misplaced
@@ -247,16 +253,16 @@ class Ruleset:
         """Build the :class:`Setup`: trick rules for the trump, and for seats whose hand is
         unknown the cards they surely do not hold."""
         rules = None if trump is None else self.trick_rules(deal, None if trump == "NT" else trump)
-        excluded: list[set[str]] = [set() for _ in range(self.seats)]
-        if any(h is None for h in play_hands):
+        excluded: list = [_NOTHING] * self.seats
+        if None in play_hands:
             for s in self.seat_range():
                 others = set(out_of_play)
                 for t in self.seat_range():
                     if t != s and hands[t - 1] is not None:
                         others |= set(hands[t - 1])
                 excluded[s - 1] = others
-        setup = Setup(trump, rules, hands, kitty, discard, exchange, play_hands, exact, excluded, None)
-        return setup._replace(leader=self.opening_leader(deal, setup))
+        return Setup(trump, rules, hands, kitty, discard, exchange, play_hands, exact, excluded,
+                     self.opening_leader(deal))
 
     def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
                    out: list[Finding]) -> str | None:
@@ -282,9 +288,14 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
-    def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
-        """The deal's score (per side or per seat) for the tricks each seat took; None
-        when it cannot be computed."""
+    needs_taken: ClassVar[bool] = False
+    """Whether :meth:`score` needs the cards each seat took, not only the trick counts."""
+
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
+        """The deal's score (per side or per seat) for the tricks each seat took (and,
+        where :attr:`needs_taken`, the cards each took, by seat − 1, when the whole play
+        is known); None when it cannot be computed."""
         return None
 
     def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.games.base import Finding, Hand, Ruleset, SessionRules, Setup, seat_list
@@ -58,8 +59,9 @@ def leader(forehand: int) -> int:
     return left_of(forehand)
 
 
+@lru_cache(maxsize=8)
 def trick_rules(trump: str | None) -> TrickRules:
-    """Bismarck's tricks with ``trump`` (a suit letter, or NT/None)."""
+    """Bismarck's tricks with ``trump`` (a suit letter, or NT/None). Shared: rules are immutable."""
     return TrickRules(3, TRICKS_PER_DEAL, None if trump in (None, "NT") else trump)
 
 
@@ -82,7 +84,7 @@ class Bismarck(Ruleset):
     def rotating_tag(self) -> str:
         return "Forehand"
 
-    def opening_leader(self, deal: Deal, setup: Setup | None = None) -> int | None:
+    def opening_leader(self, deal: Deal) -> int | None:
         return leader(deal.forehand) if deal.forehand is not None else None
 
     def leader_rule(self) -> str:
@@ -113,6 +115,8 @@ class Bismarck(Ruleset):
         if contract not in self.contracts() and not tie_break:
             out.append(Finding("BPN403", f"{contract} is not played in the {variant.base} variant "
                                f"(its contracts: {', '.join(self.contracts())})", "Contract"))
+            if contract not in CONTRACTS:
+                return trump if trump is not None else "NT"  # another variant's contract: play on
         implied = implied_trump(contract)
         if implied is not None:
             if trump is not None and trump != implied:
@@ -240,7 +244,7 @@ class Bismarck(Ruleset):
             return None
         return quotas(deal.contract, deal.forehand)
 
-    def score(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
         if deal.contract is None or deal.forehand is None:
             return None
         return scores(deal.contract, deal.forehand, tricks)

@@ -20,6 +20,9 @@ from bismarck_pbn.model.cards import DECK_SET, ORDER, RANK_VALUE
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
+UNKNOWN = "?0"
+"""A card the record does not give (a card missing from it): of no suit, it never wins."""
+
 
 def left_of(seat: int, seats: int = 3) -> int:
     """The next seat clockwise: with three seats 1→2, 2→3, 3→1."""
@@ -156,6 +159,11 @@ class DealState:
         """Cards played by a seat that did not hold them."""
         self.count = 0
         self._history: list[tuple] = []
+        rules = self.rules
+        # The plain game (follow suit, aces high, no draws) takes the fast paths below.
+        self._plain = type(rules) is TrickRules and not rules.must_trump
+        self._after = None if type(rules).after_trick is TrickRules.after_trick else rules.after_trick
+        self._trump = rules.trump
 
     @property
     def trump(self) -> str | None:
@@ -195,8 +203,7 @@ class DealState:
             return Fault("not_held", self.count, seat, card, "other")
         trick = self.trick
         if trick:
-            rules = self.rules
-            if type(rules) is TrickRules and not rules.must_trump:
+            if self._plain:
                 # the common case, inlined: follow suit
                 led = trick[0][1][0]
                 if card[0] != led:
@@ -204,7 +211,7 @@ class DealState:
                         if held[0] == led:
                             return Fault("revoke", self.count, seat, card, led)
                 return None
-            why = rules.revoke(card, trick, self.follow[seat - 1])
+            why = self.rules.revoke(card, trick, self.follow[seat - 1])
             if why is not None:
                 return Fault("revoke", self.count, seat, card, why)
         return None
@@ -226,19 +233,51 @@ class DealState:
         trick.append((seat, card))
         self.count += 1
         if len(trick) == self.seats:
-            winner = self.rules.winner(trick)
+            winner = trick_winner(trick, self._trump) if self._plain else self.rules.winner(trick)
             if self.undo_history:
                 self._history.append((seat, card, in_hand, in_follow, trick))
             self.won[winner - 1] += 1
             self.winners.append(winner)
             self.trick = []
             self.to_play = winner
-            self.rules.after_trick(self, winner)
+            if self._after is not None:
+                self._after(self, winner)
             return winner
         if self.undo_history:
             self._history.append((seat, card, in_hand, in_follow, None))
         self.to_play = seat % self.seats + 1
         return None
+
+    def skip(self) -> None:
+        """The seat to play plays a card the record does not give (:data:`UNKNOWN`); its
+        hand is left as it is (see :meth:`drop_unplayed`)."""
+        seat = self.to_play
+        self.trick.append((seat, UNKNOWN))
+        if len(self.trick) == self.seats:
+            winner = self.rules.winner(self.trick)
+            self.won[winner - 1] += 1
+            self.winners.append(winner)
+            self.trick = []
+            self.to_play = winner
+            if self._after is not None:
+                self._after(self, winner)
+        else:
+            self.to_play = seat % self.seats + 1
+
+    def clone(self) -> DealState:
+        """A copy to try things on (no undo history). O(cards held)."""
+        other = DealState([set(h) if h is not None else None for h in self.hands], self.rules, self.to_play,
+                          follow=[set(f) for f in self.follow], excluded=self.excluded, undo_history=False)
+        # an exactly known hand is its own follow-suit set: keep them one object
+        other.follow = [h if f is s else f2 for h, f, s, f2 in zip(other.hands, self.follow, self.hands,
+                                                                   other.follow)]
+        other.trick = list(self.trick)
+        other.won = list(self.won)
+        other.winners = list(self.winners)
+        other.played = set(self.played)
+        other.bogus = set(self.bogus)
+        other.count = self.count
+        return other
 
     def undo(self) -> str | None:
         """Take back the last card played; return it (None when nothing was played)."""

@@ -188,7 +188,8 @@ def _hand_panel(pos: Position, seat: int, later: dict[int, list[str]] | None) ->
             body.append("\n(cards still to come in the play)", style="dim")
     won = pos.won[seat - 1]
     quota = pos.quotas[seat - 1] if pos.quotas is not None else None
-    subtitle = f"tricks {won} of {quota}" if quota is not None else f"tricks {won}"
+    plural = "trick" if won == 1 else "tricks"
+    subtitle = f"{won} {plural}, quota {quota}" if quota is not None else f"{won} {plural}"
     return Panel(body, title=title, title_align="left", subtitle=subtitle, subtitle_align="right",
                  border_style="green" if to_play else "")
 
