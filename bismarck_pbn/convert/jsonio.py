@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -36,6 +37,44 @@ class SchemaError(ValueError):
         self.line = line
         prefix = f"line {line}: " if line is not None else ""
         super().__init__(f"{prefix}{where}: {message}")
+
+
+class UnreadableJSON(ValueError):
+    """JSON nested too deeply for Python's decoder (a RecursionError inside): where the
+    nesting first goes deeper than any BPN JSON does, as line and column from 1."""
+
+    def __init__(self, line: int, column: int):
+        self.line = line
+        self.column = column
+        super().__init__(f"line {line}, column {column}: JSON nested more than {_DEEP} levels deep here, "
+                         "too deep to read (BPN JSON is never more than 8 levels deep)")
+
+
+_DEEP = 100
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str, line: int = 1) -> UnreadableJSON:
+    """The error for ``text`` (which made the decoder recurse too deeply). O(len(text))."""
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth > _DEEP:
+                at = m.start()
+                return UnreadableJSON(line + text.count("\n", 0, at), at - text.rfind("\n", 0, at))
+        elif token in "]}":
+            depth -= 1
+    return UnreadableJSON(line, 1)
+
+
+def _decode(text: str, line: int = 1) -> Any:
+    """``json.loads``, with nesting too deep for the decoder as :class:`UnreadableJSON`."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise _too_deep(text, line) from None
 
 
 @lru_cache(maxsize=1)
@@ -225,7 +264,7 @@ def deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
 def loads(text: str) -> list[Deal]:
     """Deals from a JSON document (checked against the schema first)."""
     try:
-        obj = json.loads(text)
+        obj = _decode(text)
     except json.JSONDecodeError as e:
         raise SchemaError("$", f"not JSON: {e.msg}", e.lineno) from None
     check(obj)
@@ -240,7 +279,7 @@ def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = _decode(line, number)
         except json.JSONDecodeError as e:
             raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
         check(obj, part="deal", line=number)
