@@ -28,6 +28,8 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN102": (ERROR, "the same tag twice in one deal"),
     "BPN103": (ERROR, "a tag value is malformed"),
     "BPN104": (WARNING, "unknown tag (kept as it is)"),
+    # this toolkit's own: JSON import (docs/format.md)
+    "BPN106": (WARNING, "a derived JSON field disagrees with the record (ignored on import)"),
     "BPN201": (ERROR, "wrong number of cards"),
     "BPN202": (ERROR, "a card appears more than once in the deal and kitty"),
     "BPN203": (ERROR, "the deal and kitty do not make up the 52-card deck"),

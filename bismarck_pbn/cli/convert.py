@@ -130,9 +130,9 @@ def _deals(path: str, encoding: str):
         if kind is Kind.bpn:
             yield from _clean(text_deals(read_deals(raw, encoding=encoding), name), name)
         elif kind is Kind.json:
-            yield from loads(_json_text(raw.read(), name))
+            yield from _derived_warnings(loads(_json_text(raw.read(), name)), name)
         else:
-            yield from iter_jsonl_deals(_json_lines(raw, name))
+            yield from _derived_warnings(iter_jsonl_deals(_json_lines(raw, name)), name)
     except ReadFailure as exc:
         raise _InputFault(f"bpn: {exc}", exc.code) from None
     except UnreadableJSON as exc:
@@ -142,6 +142,17 @@ def _deals(path: str, encoding: str):
     finally:
         if path != "-":
             raw.close()
+
+
+def _derived_warnings(deals, name: str):
+    """Pass deals through, saying on standard error where a derived JSON field was
+    edited by hand (BPN106: ignored on import, so the user knows)."""
+    err = err_console()
+    for deal in deals:
+        for p in deal.problems:
+            if p.code == "BPN106":
+                err.print(str(p.at(name)), markup=False, highlight=False)
+        yield deal
 
 
 def _json_text(data: bytes, name: str) -> str:

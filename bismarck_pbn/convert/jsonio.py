@@ -14,10 +14,12 @@ import copy
 import json
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from bismarck_pbn.model.deal import NOWHERE, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.diagnostics import diag
 from bismarck_pbn.format.reader import DealReader
 from bismarck_pbn.resources import data_path
 from bismarck_pbn.format.split import Chunk
@@ -241,10 +243,66 @@ def _from_comments(items: Iterable[dict] | None) -> tuple[Comment, ...]:
     return tuple(Comment(c["text"], c["kind"], NOWHERE) for c in items or ())
 
 
-def deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
+def deal_from_dict(obj: dict, reader: DealReader, *, where: str = "$", line: int = 1) -> Deal | None:
     """Build a deal from a (schema-checked) dict with the reader's own last step, so the
     result is what reading the same record as text gives. ``reader`` carries session
-    tags from one deal to the next."""
+    tags from one deal to the next. Derived (readOnly) fields that disagree with what
+    the record gives are ignored, with a BPN106 warning each in ``Deal.problems``
+    (``where`` is the object's JSON path, ``line`` its line for the warning)."""
+    deal = _deal_from_dict(obj, reader)
+    if deal is None or not deal.tags:
+        return deal
+    warnings = tuple(diag("BPN106", f"{where}.{path} is {_short(given)}, but the record gives {_short(fresh)}: "
+                          "derived fields are ignored on import (change the tags or the play instead)", line, 1)
+                     for path, given, fresh in derived_disagreements(obj, deal))
+    return replace(deal, problems=deal.problems + warnings) if warnings else deal
+
+
+# Derived fields not compared: the position in the file changes when deals are cut or
+# joined, which is no hand edit.
+_NOT_COMPARED = frozenset({"number"})
+
+
+def derived_disagreements(obj: dict, deal: Deal) -> list[tuple[str, Any, Any]]:
+    """(path, value in ``obj``, value recomputed) for each derived field (readOnly in the
+    schema: a deal's summary fields, each trick's leader, winner and count, each card's
+    seat, the replay's result) that ``obj`` gives and that differs from what ``deal``
+    gives. Replays the deal once. O(size of the deal)."""
+    try:
+        fresh = deal_to_dict(deal, with_replay=True)
+    except ValueError:
+        return []  # not writable: the problems say why
+    out = [(key, obj[key], fresh.get(key)) for key in _derived_keys("deal")
+           if key in obj and key not in _NOT_COMPARED | {"result"} and obj[key] != fresh.get(key)]
+    # The replay's result, field by field; what needs the session around the deal (the
+    # running total) is not known from the deal alone and not compared.
+    made = fresh.get("result") or {}
+    out += [(f"result.{key}", value, made[key]) for key, value in (obj.get("result") or {}).items()
+            if made.get(key) is not None and value != made[key]]
+    given_tricks = (obj.get("play") or {}).get("tricks") or []
+    fresh_tricks = (fresh.get("play") or {}).get("tricks") or []
+    for n, (given, made) in enumerate(zip(given_tricks, fresh_tricks)):
+        out += [(f"play.tricks[{n}].{key}", given[key], made.get(key)) for key in _derived_keys("trick")
+                if key in given and given[key] != made.get(key)]
+        for k, (card, fresh_card) in enumerate(zip(given["cards"], made["cards"])):
+            out += [(f"play.tricks[{n}].cards[{k}].{key}", card[key], fresh_card.get(key))
+                    for key in _derived_keys("played_card") if key in card and card[key] != fresh_card.get(key)]
+    return out
+
+
+@lru_cache(maxsize=None)
+def _derived_keys(definition: str) -> tuple[str, ...]:
+    """The readOnly properties of a definition of the schema."""
+    props = schema()["$defs"][definition].get("properties", {})
+    return tuple(k for k, v in props.items() if v.get("readOnly"))
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
     items: list = list(_from_comments(obj.get("comments")))
     for t in obj.get("tags", ()):
         items.append(Tag(t["name"], t["value"], NOWHERE, _from_comments(t.get("comments"))))
@@ -269,7 +327,8 @@ def loads(text: str) -> list[Deal]:
         raise SchemaError("$", f"not JSON: {e.msg}", e.lineno) from None
     check(obj)
     reader = DealReader()
-    return [d for d in (deal_from_dict(x, reader) for x in obj["deals"]) if d is not None]
+    return [d for d in (deal_from_dict(x, reader, where=f"$.deals[{i}]") for i, x in enumerate(obj["deals"]))
+            if d is not None]
 
 
 def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
@@ -283,6 +342,6 @@ def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
         except json.JSONDecodeError as e:
             raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
         check(obj, part="deal", line=number)
-        deal = deal_from_dict(obj, reader)
+        deal = deal_from_dict(obj, reader, line=number)
         if deal is not None:
             yield deal
