@@ -26,6 +26,7 @@ from textual.widgets import Footer, Input, Label, Static
 from bismarck_pbn.format import edit as annotate
 from bismarck_pbn.model.cards import SUITS
 from bismarck_pbn.sources import ReadFailure, Source
+from bismarck_pbn.views.keys import Help, key_help
 from bismarck_pbn.views.replay import NAG_MEANINGS, DealView, ReplayInput, comment_text, load, trick_and_card
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
 from bismarck_pbn.views.position import Position
@@ -118,6 +119,7 @@ class ReplayApp(App[None]):
         Binding("r", "reload", "read again", show=False),
         Binding("shift+down", "scroll_notes(1)", "scroll down", show=False),
         Binding("shift+up", "scroll_notes(-1)", "scroll up", show=False),
+        Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit", "quit"),
         *(Binding(str(d), f"jump('{d}')", f"trick {d}", show=False) for d in range(10)),
     ]
@@ -183,6 +185,9 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.show()
+        if self.loaded.warning is not None:  # e.g. BPN004: read as UTF-16
+            self.notify(self.loaded.warning.message, title=self.loaded.warning.code, severity="warning",
+                        markup=False)
 
     def show(self) -> None:
         """Redraw everything for the current deal and position; a failure to draw is
@@ -266,8 +271,7 @@ class ReplayApp(App[None]):
         def problem(d: Diagnostic, style: str | None = None) -> None:
             line(f"{d.code} {d.severity}: {d.message}", style or SEVERITY_STYLE.get(d.severity, "cyan"))
 
-        if pos is None:
-            line(view.error or "", FAULT_STYLE)
+        if pos is None:  # (the board shows view.error: not said twice)
             for d in view.diagnostics:
                 line(f"line {d.line}, column {d.column}: {d.code} {d.severity}: {d.message}", FAULT_STYLE)
             return out
@@ -399,6 +403,10 @@ class ReplayApp(App[None]):
             self.notify(f"the play has {(last + 2) // 3} tricks; showing the end", severity="warning")
         self.index = min(trick * 3, last)
         self.show()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, Help):
+            self.push_screen(Help(key_help(self.BINDINGS)))
 
     def action_reload(self) -> None:
         if self.reload():
