@@ -28,11 +28,13 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN102": (ERROR, "the same tag twice in one deal"),
     "BPN103": (ERROR, "a tag value is malformed"),
     "BPN104": (WARNING, "unknown tag (kept as it is)"),
+    "BPN105": (ERROR, "unknown Game, or an option that game does not have"),
     # this toolkit's own: JSON import (docs/format.md)
     "BPN106": (WARNING, "a derived JSON field disagrees with the record (ignored on import)"),
     "BPN201": (ERROR, "wrong number of cards"),
     "BPN202": (ERROR, "a card appears more than once in the deal and kitty"),
     "BPN203": (ERROR, "the deal and kitty do not make up the 52-card deck"),
+    "BPN205": (ERROR, "the Turned card is not where the game puts it, or disagrees with the Trump"),
     "BPN301": (ERROR, "a discarded card was not in the forehand's hand or the kitty"),
     "BPN302": (ERROR, "the exchange was declined where it is mandatory"),
     "BPN401": (ERROR, "the trump does not match the contract"),
