@@ -55,6 +55,9 @@ from bismarck_pbn.format.writer import UNWRITABLE
 from conftest import EXAMPLE
 
 SYNTAX = ("BPN001", "BPN002", "BPN003")
+# What the canonical form puts right by design: an empty line between deals (BPN005)
+# and cards in capitals (BPN006).
+FIXED_BY_FMT = {"BPN005", "BPN006"}
 
 # ---- the properties ------------------------------------------------------------------------
 
@@ -123,7 +126,7 @@ def check_fmt(text: str) -> None:
     twice = writer.dumps(again_deals)
     assert twice == once, "fmt is not idempotent"
     assert writer.dumps(jsonio.loads(jsonio.dumps(deals))) == once, "BPN -> JSON -> BPN differs from fmt"
-    before = {d.code for d in validate_text(text)}
+    before = {d.code for d in validate_text(text)} - FIXED_BY_FMT
     after = {d.code for d in validate_text(once)}
     assert after == before, f"fmt changes what the validator finds: {sorted(before)} -> {sorted(after)}"
 
