@@ -355,6 +355,7 @@ class DealReader:
         self.number += 1
         fields: dict = {}
         tag_map: dict[str, Tag] = {}
+        firsts: list[Tag] = []
         for tag in tags:
             name = tag.name
             if name in tag_map:
@@ -363,6 +364,7 @@ class DealReader:
                                      f"line {first.pos.line}); the first one counts", *tag.pos[:2]))
                 continue
             tag_map[name] = tag
+            firsts.append(tag)
         # The game decides how many seats the values name: read it first.
         game = BISMARCK
         game_tag = tag_map.get("Game")
@@ -374,10 +376,8 @@ class DealReader:
                 pass  # reported below (own tag) or at the deal that gave it
         fields["game"] = game
         context = words(game)
-        for tag in tags:
+        for tag in firsts:
             name = tag.name
-            if tag_map.get(name) is not tag:
-                continue
             if name not in _KNOWN:
                 hint = _KNOWN_LOWER.get(name.lower())
                 extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""
