@@ -470,6 +470,7 @@ def signature(text):
             for d in parse(text)]
 
 
+@pytest.mark.slow
 @given(data=st.data(), edit=edits)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_annotate_then_clear_gives_the_card_back(data, edit):
@@ -495,6 +496,7 @@ def test_annotate_then_clear_gives_the_card_back(data, edit):
                 after.play.cards[index].comments) == (None, (), ())
 
 
+@pytest.mark.slow
 @given(data=st.data(), text=texts, kind=st.sampled_from(["{", ";"]))
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_annotate_then_clear_gives_the_tag_or_deal_back(data, text, kind):

@@ -12,6 +12,7 @@ import typer
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.cli.common import err_console, out_console
+from bismarck_pbn.sources import ReadFailure, text_deals
 
 
 class Format(str, Enum):
@@ -43,7 +44,7 @@ def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
     try:
         fp = sys.stdin.buffer if path == "-" else open(path, "rb")
         try:
-            for deal in read_deals(fp, encoding=encoding):
+            for deal in text_deals(read_deals(fp, encoding=encoding), name):
                 if not deal.tags:
                     continue
                 count = deal.number
@@ -54,6 +55,8 @@ def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
                 fp.close()
     except LookupError:
         raise ShowError(f"unknown encoding {encoding!r}") from None
+    except ReadFailure as exc:
+        raise ShowError(str(exc), exc.code) from None
     except OSError as exc:
         raise ShowError(f"{name}: cannot read: {exc.strerror or exc}") from None
     has = "no deals" if count == 0 else f"only {count} deal{'s' if count != 1 else ''}"

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.format.encoding import SNIFF, sniff
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.format.splice import AnnotateError, Spot as _Spot
 from bismarck_pbn.format.splice import add_comment as _add_comment, add_nag as _add_nag, card_part as _card_part
@@ -122,6 +123,12 @@ def read_source(path: str | Path) -> tuple[str, bytes, Fingerprint]:
     fingerprint = Fingerprint.of_bytes(path, data)
     if (fingerprint.size, fingerprint.mtime_ns) != (len(data), before.st_mtime_ns):
         raise ChangedOnDisk(f"{path} changed on disk while it was being read; try again")
+    found = sniff(data[: SNIFF + 4])
+    if not found.is_text:
+        raise NotUTF8(str(found.problem.at(str(path))) + "; nothing was written")
+    if found.wide:
+        raise NotUTF8(f"{path} is {found.encoding.upper()}, not UTF-8: annotate edits UTF-8 files in place; "
+                      f"nothing was written. bpn fmt --in-place {path} rewrites it as UTF-8")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -91,8 +91,7 @@ def notes(view: DealView, pos: Position | None, shown: list[Diagnostic] | None =
     def problem(d: Diagnostic, style: str | None = None) -> None:
         line(f"{d.code} {d.severity}: {d.message}", style or SEVERITY_STYLE.get(d.severity, "cyan"))
 
-    if pos is None:
-        line(view.error or "", FAULT_STYLE)
+    if pos is None:  # (the board shows view.error: not said twice)
         for d in view.diagnostics:
             line(f"line {d.line}, column {d.column}: {d.code} {d.severity}: {d.message}", FAULT_STYLE)
         return out

@@ -18,7 +18,7 @@ from bismarck_pbn.views.position import Position, positions
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.check.validate import DealResult, check_deal
 from bismarck_pbn.format.values import signed_text
-from bismarck_pbn.sources import ReadFailure, Source, read_text, syntax_problems
+from bismarck_pbn.sources import ReadFailure, Source, read_source, syntax_problems
 
 CARD_CODES = frozenset(FAULT_CODES.values())
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -57,13 +57,15 @@ class ReplayInput(NamedTuple):
     deals: list[Deal]
     problems: list[Diagnostic]
     """Syntax problems anywhere in the file."""
+    warning: Diagnostic | None = None
+    """How the file was decoded, when that is worth a word (BPN004: read as UTF-16)."""
 
 
 def load(source: Source) -> ReplayInput:
     """Read and parse a source; raises :class:`ReadFailure`."""
-    text, data = read_text(source, "utf-8")
+    text, data, warning = read_source(source, "utf-8")
     all_deals = parse(text)
-    return ReplayInput(text, data, [d for d in all_deals if d.number > 0], syntax_problems(all_deals))
+    return ReplayInput(text, data, [d for d in all_deals if d.number > 0], syntax_problems(all_deals), warning)
 
 
 class DealView:

@@ -31,6 +31,7 @@ from bismarck_pbn.sources import ReadFailure, Source
 from bismarck_pbn.views import panes
 from bismarck_pbn.views.panes import FAULT_STYLE
 from bismarck_pbn.views.panes import render_position as _render_position
+from bismarck_pbn.views.keys import Help, key_help
 from bismarck_pbn.views.position import Position
 from bismarck_pbn.views.replay import DealView, ReplayInput, load
 
@@ -104,6 +105,7 @@ class ReplayApp(App[None]):
         Binding("r", "reload", "read again", show=False),
         Binding("shift+down", "scroll_notes(1)", "scroll down", show=False),
         Binding("shift+up", "scroll_notes(-1)", "scroll up", show=False),
+        Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit", "quit"),
         *(Binding(str(d), f"jump('{d}')", f"trick {d}", show=False) for d in range(10)),
     ]
@@ -169,6 +171,9 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.show()
+        if self.loaded.warning is not None:  # e.g. BPN004: read as UTF-16
+            self.notify(self.loaded.warning.message, title=self.loaded.warning.code, severity="warning",
+                        markup=False)
 
     def show(self) -> None:
         """Redraw everything for the current deal and position; a failure to draw is
@@ -269,6 +274,10 @@ class ReplayApp(App[None]):
             self.notify(f"the play has {(last + n - 1) // n} tricks; showing the end", severity="warning")
         self.index = min(trick * n, last)
         self.show()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, Help):
+            self.push_screen(Help(key_help(self.BINDINGS)))
 
     def action_reload(self) -> None:
         if self.reload():
