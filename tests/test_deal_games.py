@@ -106,7 +106,6 @@ def test_bismarck_is_dealt_as_before():
 
 def test_bad_game_options_exit_2(family):
     cases = [(["--game", "Skat"], "unknown game"),
-             (["--game", "SoloWhist"], "does not know the rules of SoloWhist"),
              (["--game", "Whist", "--forehand", "2"], "Whist has no forehand"),
              (["--game", "GermanWhist", "--dealer", "3"], "seats 1 to 2"),
              (["--game", "Whist", "--contract", "Spel"], "not a contract of Whist"),

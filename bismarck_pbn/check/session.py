@@ -128,6 +128,10 @@ class SessionChecker:
         if missing:
             self.true = self.written = None  # the missing deals' scores are unknown
         out.extend(_located(f, deal) for f in self.rules.deal(deal, self.totals))
+        if result.basis is not None:  # the standing before the deal decides its score
+            score, findings = self.rules.rescore(deal, result.score, result.basis)
+            out.extend(_located(f, deal) for f in findings)
+            result = result._replace(score=score)
         score, found = self.rules.settle(deal, result.score, result)
         if found or score != result.score:
             out.extend(_located(f, deal) for f in found)

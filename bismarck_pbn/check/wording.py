@@ -5,7 +5,6 @@ replay, so a fault reads the same wherever it is shown.
 from __future__ import annotations
 
 from bismarck_pbn.diagnostics import WARNING, Diagnostic, diag
-from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.games.tricks import SUIT_NAMES, Fault
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.model.games import BISMARCK
@@ -41,10 +40,6 @@ def fault_diagnostic(deal: Deal, fault: Fault, seats: int, tricks: int, marked: 
         return diag("BPN504", f"{fault.card} would start trick {trick}: a deal has {tricks} tricks "
                     f"({tricks * seats} cards)", line, column)
     if fault.kind == "not_held":
-        deck = ruleset_of(deal).deck_set
-        if fault.card not in deck:
-            return diag("BPN204", f"seat {fault.seat} plays {fault.card} in trick {trick}, a card that is not "
-                        f"in the deck of {deal.game}", line, column)
         if fault.detail.startswith("leader:"):
             other = fault.detail.split(":")[1]
             return diag("BPN502", f"seat {fault.seat} won trick {trick - 1} and leads trick {trick}, but the "

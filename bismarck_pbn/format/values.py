@@ -244,7 +244,10 @@ def holding(value: str, offset: int = 0) -> tuple[str, ...]:
     fifth field holds jokers (Bid Whist): ``AK2.QJT.5.9876.B`` (``B`` big, ``L`` little).
 
     Returns the cards in canonical order, duplicates kept (the validator reports
-    them; whether the game has jokers is the validator's to say). O(n log n)."""
+    them; whether the game has jokers is the validator's to say). O(n log n).
+    Ranks in lower case (``ak2``) are read as capitals (the reader warns: BPN006)."""
+    if not value.isupper():
+        value = value.upper()
     parts = value.split(".")
     if len(parts) != 4:
         if len(parts) == 5:
