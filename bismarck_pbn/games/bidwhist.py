@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from bismarck_pbn.diagnostics import INFO
 from bismarck_pbn.games.auction import PASS, after_the_end, first_caller
-from bismarck_pbn.games.base import AuctionResult, Finding, Hand, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.tricks import TrickRules
 from bismarck_pbn.model.cards import DECK, DECK_54, JOKER, RANK_VALUE, sort_cards
 
@@ -175,6 +175,10 @@ class BidWhist(Ruleset):
         return None
 
     # ---- before play
+
+    def asks(self) -> Asks:
+        """The contract, its declarer and the declarer's six discards."""
+        return Asks(contract=True, discard=self.kitty_size, declarer=True)
 
     def required(self, deal: Deal) -> list[Finding]:
         out = super().required(deal)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.games.auction import PASS, after_the_end, first_caller
-from bismarck_pbn.games.base import AuctionResult, Finding, Hand, Ruleset
+from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Hand, Ruleset
 from bismarck_pbn.games.tricks import SUIT_NAMES
 
 if TYPE_CHECKING:
@@ -158,6 +158,10 @@ class SoloWhist(Ruleset):
         return result.partner if result is not None and result.complete else None
 
     # ---- before play
+
+    def asks(self) -> Asks:
+        """The turned card, the contract and its declarer."""
+        return Asks(contract=True, turned=True, declarer=True)
 
     def required(self, deal: Deal) -> list[Finding]:
         out = super().required(deal)

@@ -20,7 +20,7 @@ from bismarck_pbn.format import values
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.games.tricks import DealState
-from bismarck_pbn.model.cards import SUITS, sort_cards
+from bismarck_pbn.model.cards import JOKER, SUITS, sort_cards
 from bismarck_pbn.model.deal import PlayedCard, Pos
 from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import parse_card, parse_tricks
@@ -165,7 +165,9 @@ class Recorder(Questions):
             self.say(f"{self.name(seat)}'s hand is not known")
         else:
             by_suit = {s: "".join(c[1] for c in sort_cards(held) if c[0] == s) or "-" for s in SUITS}
-            self.say(f"{self.name(seat)} holds " + "  ".join(f"{s} {by_suit[s]}" for s in SUITS))
+            jokers = "".join(c[1] for c in sort_cards(held) if c[0] == JOKER)
+            self.say(f"{self.name(seat)} holds " + "  ".join(f"{s} {by_suit[s]}" for s in SUITS)
+                     + (f"  J {jokers}" if jokers else ""))
         legal = self._legal()
         if legal is not None:
             self.say("may play: " + " ".join(legal))

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
-from bismarck_pbn.model.cards import SUITS
+from bismarck_pbn.model.cards import JOKER, SUITS
 from bismarck_pbn.views.position import Position
 from bismarck_pbn.views.replay import NAG_MEANINGS, DealView, comment_text
 
@@ -75,6 +75,9 @@ def hand_text(hand) -> Text:
             out.append("  ")
         out.append(SUIT_SYMBOLS[suit] + " ", style="red" if suit in "HD" else "")
         out.append(ranks)
+    jokers = "".join(c[1] for c in hand if c[0] == JOKER)
+    if jokers:  # Bid Whist's jokers
+        out.append("  J " + jokers)
     return out
 
 def notes(view: DealView, pos: Position | None, shown: list[Diagnostic] | None = None) -> Text:

@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bismarck_pbn.format.values import signed_text
-from bismarck_pbn.model.cards import SUITS, holding_text, sort_cards
+from bismarck_pbn.model.cards import JOKER, SUITS, holding_text, sort_cards
 from bismarck_pbn.views.facts import (complete as _complete, fault_diagnostics, has_exchange as _has_exchange,
                                       kitty as _kitty, kitty_text as _kitty_text, notes as _notes,
                                       ordered_stock as _ordered_stock, player as _player, position_dict,
@@ -52,7 +52,8 @@ _SUIT_STYLE = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
 # ---- drawing ---------------------------------------------------------------------------------
 
 def _suit_rows(cards: tuple[str, ...] | list[str], style: str = "") -> Text:
-    """Four lines, ``S AKT4`` … ``C 32``, ranks high to low; ``—`` for a void."""
+    """Four lines, ``S AKT4`` … ``C 32``, ranks high to low; ``—`` for a void; a fifth,
+    ``J BL``, for jokers held."""
     text = Text()
     for i, suit in enumerate(SUITS):
         ranks = "".join(c[1] for c in sort_cards(cards) if c[0] == suit)
@@ -60,6 +61,10 @@ def _suit_rows(cards: tuple[str, ...] | list[str], style: str = "") -> Text:
             text.append("\n")
         text.append(f"{suit} ", style=_SUIT_STYLE[suit])
         text.append(ranks or "—", style=style)
+    jokers = "".join(c[1] for c in sort_cards(cards) if c[0] == JOKER)
+    if jokers:  # Bid Whist: a fifth line, J B L
+        text.append("\nJ ", style="bold magenta")
+        text.append(jokers, style=style)
     return text
 
 
