@@ -48,6 +48,15 @@ def gen_german_whist(n: int) -> str:
     return gen_german(n)
 
 
+def gen_whist_family(game: str):
+    """``gen_whist``, ``gen_whisk`` or ``gen_ruff`` of ``tests/genwhist.py``."""
+    def gen(n: int) -> str:
+        import genwhist
+
+        return getattr(genwhist, game)(n)
+    return gen
+
+
 def gen_israeli_whist(n: int) -> str:
     from gen_auction import gen_israeli
 
@@ -63,6 +72,9 @@ def gen_swedish_whist(n: int) -> str:
 GAMES = {
     "Bismarck": gen_bismarck,
     "GermanWhist": gen_german_whist,
+    "Whist": gen_whist_family("gen_whist"),
+    "Whisk": gen_whist_family("gen_whisk"),
+    "RuffAndHonours": gen_whist_family("gen_ruff"),
     "IsraeliWhist": gen_israeli_whist,
     "SwedishWhist": gen_swedish_whist,
 }

@@ -73,6 +73,22 @@ class AuctionResult(NamedTuple):
     """How many times the auction began again (Israeli Whist's Frisches)."""
 
 
+class Asks(NamedTuple):
+    """What ``bpn record`` asks of a deal of a game before its play, beyond the
+    rotating seat and the hands (:meth:`Ruleset.asks`)."""
+
+    contract: bool = False
+    """A Contract, in the game's words."""
+    turned: bool = False
+    """The card turned up for trump (``Turned``)."""
+    stock_in_order: bool = False
+    """The kitty or stock is typed card by card, top first (its order decides draws)."""
+    discard: int = 0
+    """Cards the exchanging seat puts away (0: the game has no exchange)."""
+    declarer: bool = False
+    """The seat that holds the contract or makes the exchange (``Declarer``)."""
+
+
 class Setup(NamedTuple):
     """What a deal's play is replayed with, once the tags before it are checked."""
 
@@ -322,6 +338,11 @@ class Ruleset:
     def kitty_name(self) -> str:
         return "kitty" if self.kitty_size else "stock"
 
+    def asks(self) -> Asks:
+        """What a deal of this game records before its play (for ``bpn record``); the
+        default: a contract where the game requires one, nothing else."""
+        return Asks(contract=self.contract_required)
+
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
         default: holdings checked, trump from :meth:`find_trump`, no exchange."""
@@ -379,11 +400,6 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
-    session_scored: ClassVar[bool] = False
-    """Whether a deal's Score holds points only the session knows (Swedish Whist's exits):
-    then :meth:`score` gives the deal's own points, the checker leaves BPN602 to
-    :meth:`SessionRules.settle`, which adds the rest."""
-
     def counted_tricks(self, deal: Deal, tricks: Sequence[int],
                        winners: Sequence[int] | None) -> tuple[int, ...] | None:
         """The tricks that score, from the final ``tricks`` of each seat and the winner
@@ -405,6 +421,13 @@ class Ruleset:
         """Why the score is what it is, for the BPN602 message."""
         return f"for {'/'.join(map(str, tricks))} tricks"
 
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+        """For a game whose score depends on the standing before the deal (Whist's
+        honours): what the session needs to score the deal (a small picklable tuple),
+        when :meth:`score` returned None because the standing decides. The session
+        scores it with :meth:`SessionRules.rescore`. Default None: :meth:`score` says it all."""
+        return None
+
     def session_rules(self) -> SessionRules:
         return SessionRules(self)
 
@@ -424,11 +447,11 @@ class SessionRules:
         """Check a deal against the session so far (schedule, length) and count it."""
         return []
 
-    def settle(self, deal: Deal, score: tuple[int, ...] | None,
-               result) -> tuple[tuple[int, ...] | None, list[Finding]]:
-        """The deal's score as the session makes it, from :meth:`Ruleset.score`'s
-        ``score`` and the checker's ``result`` (a ``DealResult``), with findings (BPN602
-        where the Score or Points tag says otherwise). The default: unchanged."""
+    def rescore(self, deal: Deal, score: tuple[int, ...] | None,
+                basis: tuple) -> tuple[tuple[int, ...] | None, list[Finding]]:
+        """Score a deal whose score depends on the standing before it (called only when
+        :meth:`Ruleset.score_basis` gave a ``basis``; ``score`` is the Score tag's value):
+        the score the running totals take, and BPN602 when the written one is not it."""
         return score, []
 
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
