@@ -48,6 +48,15 @@ def gen_german_whist(n: int) -> str:
     return gen_german(n)
 
 
+def gen_whist_family(game: str):
+    """``gen_whist``, ``gen_whisk`` or ``gen_ruff`` of ``tests/genwhist.py``."""
+    def gen(n: int) -> str:
+        import genwhist
+
+        return getattr(genwhist, game)(n)
+    return gen
+
+
 def gen_israeli_whist(n: int) -> str:
     from gen_auction import gen_israeli
 
@@ -72,25 +81,16 @@ def gen_bid_whist(n: int) -> str:
     return gen_bid(n)
 
 
-def gen_whist_family(game: str):
-    """``gen_whist``, ``gen_whisk`` or ``gen_ruff`` of ``tests/genwhist.py``."""
-    def gen(n: int) -> str:
-        import genwhist
-
-        return getattr(genwhist, game)(n)
-    return gen
-
-
 GAMES = {
     "Bismarck": gen_bismarck,
-    "BidWhist": gen_bid_whist,
     "GermanWhist": gen_german_whist,
-    "IsraeliWhist": gen_israeli_whist,
-    "SoloWhist": gen_solo_whist,
-    "SwedishWhist": gen_swedish_whist,
     "Whist": gen_whist_family("gen_whist"),
     "Whisk": gen_whist_family("gen_whisk"),
     "RuffAndHonours": gen_whist_family("gen_ruff"),
+    "IsraeliWhist": gen_israeli_whist,
+    "SwedishWhist": gen_swedish_whist,
+    "SoloWhist": gen_solo_whist,
+    "BidWhist": gen_bid_whist,
 }
 """game -> f(n) giving the BPN text of n legal deals of that game."""
 

@@ -38,7 +38,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN205": (ERROR, "the Turned card is not where the game puts it, or disagrees with the Trump"),
     "BPN301": (ERROR, "a discarded card was not in the forehand's hand or the kitty"),
     "BPN302": (ERROR, "the exchange was declined where it is mandatory"),
-    "BPN303": (ERROR, "the wrong seat exchanges, or the wrong number of cards is passed"),
+    "BPN303": (ERROR, "the wrong seat exchanges, or the wrong number of cards is passed (Frisch)"),
     "BPN401": (ERROR, "the trump does not match the contract"),
     "BPN402": (ERROR, "the trump is not allowed in Valfri under this variant"),
     "BPN403": (ERROR, "the contract is not played in this variant"),

@@ -18,7 +18,7 @@ from bismarck_pbn.model.variant import Variant
 if TYPE_CHECKING:
     from bismarck_pbn.check.validate import DealResult
 
-_SESSION_POSITIONS = ("Board", "Dealer", "Forehand", "Contract", "Declarer", "Score", "Total", "Points")
+_SESSION_POSITIONS = ("Board", "Dealer", "Forehand", "Contract", "Score", "Total", "Points")
 
 
 def _add(a, b):
@@ -42,16 +42,13 @@ class SessionFacts(NamedTuple):
     tags: dict
     game: str = "Bismarck"
     dealer: int | None = None
-    declarer: int | None = None
-    score: tuple[int, ...] | None = None
-    points: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, deal: Deal) -> SessionFacts:
         tags = {name: deal.tag_map[name] for name in _SESSION_POSITIONS if name in deal.tag_map}
         tags = {name: Tag(name, t.value, t.pos) for name, t in tags.items()}
         return cls(deal.board, deal.session_key(), deal.variant, deal.forehand, deal.contract,
-                   deal.total, deal.pos, tags, deal.game, deal.dealer, deal.declarer, deal.score, deal.points)
+                   deal.total, deal.pos, tags, deal.game, deal.dealer)
 
     def session_key(self) -> tuple:
         return self.key
@@ -131,10 +128,6 @@ class SessionChecker:
         if result.basis is not None:  # the standing before the deal decides its score
             score, findings = self.rules.rescore(deal, result.score, result.basis)
             out.extend(_located(f, deal) for f in findings)
-            result = result._replace(score=score)
-        score, found = self.rules.settle(deal, result.score, result)
-        if found or score != result.score:
-            out.extend(_located(f, deal) for f in found)
             result = result._replace(score=score)
         self._follow_totals(deal, result, out)
         findings, restart = self.rules.after(deal, self.totals)

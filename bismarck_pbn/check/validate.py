@@ -41,8 +41,6 @@ class DealResult(NamedTuple):
     score: tuple[int, ...] | None
     """Score by seat or side: computed when the tricks are known, else the Score tag."""
     replay: Replay | None
-    scored: bool = False
-    """Whether :attr:`score` was computed by the rules (else it is the Score tag's)."""
     basis: tuple | None = None
     """What the session scores the deal from, where the standing before it decides
     (:meth:`~bismarck_pbn.games.base.Ruleset.score_basis`); None elsewhere."""
@@ -167,7 +165,7 @@ def check_deal(deal: Deal) -> Checked:
     computed = rules.score(deal, counted, taken) if counted is not None else None
     if computed is not None:
         score = computed
-        if deal.score is not None and tuple(deal.score) != tuple(score) and not rules.session_scored:
+        if deal.score is not None and tuple(deal.score) != tuple(score):
             out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, counted)}, "
                             f"not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
     elif deal.score is not None:
@@ -177,7 +175,7 @@ def check_deal(deal: Deal) -> Checked:
                             "scores always add up to 0", *_at(deal.tag("Score"), deal)))
     basis = rules.score_basis(deal, tricks) if tricks is not None and computed is None else None
     out.sort(key=lambda d: (d.line, d.column))
-    return Checked(deal, out, DealResult(tricks, score, result, computed is not None, basis))
+    return Checked(deal, out, DealResult(tricks, score, result, basis))
 
 
 def _off_deck(rules: Ruleset, fault, d: Diagnostic) -> Diagnostic:

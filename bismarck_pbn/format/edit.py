@@ -93,8 +93,7 @@ def annotate_text(text: str, target: Target, *, comment: str | None = None, kind
     """Return ``text`` with the edit made at ``target``; every other byte unchanged.
 
     Exactly one of ``comment`` (with ``kind`` ``"{"`` or ``";"``), ``nag`` (0–255, cards
-    and calls only), ``suffix`` (``! ? !! ?? !? ?!``, cards and calls only) or ``clear``
-    must be given.
+    only), ``suffix`` (``! ? !! ?? !? ?!``, cards only) or ``clear`` must be given.
     Raises :class:`AnnotateError` when the target does not exist, its deal has a syntax
     error, or the edit cannot be made."""
     return edit_text(text, target, comment=comment, kind=kind, nag=nag, suffix=suffix,

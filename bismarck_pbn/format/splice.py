@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.model.deal import Call, Comment, Deal, PlayedCard
 
 __all__ = ["AnnotateError", "Spot", "add_comment", "add_nag", "card_part", "clear", "comments_part", "part",
            "set_suffix"]
@@ -267,5 +267,5 @@ def comments_part(comments: tuple[Comment, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((c.text, c.kind) for c in comments)
 
 
-def card_part(card: PlayedCard):
+def card_part(card: PlayedCard | Call):
     return card.suffix, card.nags, comments_part(card.comments)

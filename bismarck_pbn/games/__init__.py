@@ -12,28 +12,25 @@ from typing import TYPE_CHECKING
 
 from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Played, Ruleset, SessionRules, Setup
-from bismarck_pbn.games.bidwhist import BidWhist
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
 from bismarck_pbn.games.german import GermanWhist
-from bismarck_pbn.games.israeli import IsraeliWhist
 from bismarck_pbn.games.ruff import RuffAndHonours
-from bismarck_pbn.games.solo import SoloWhist
-from bismarck_pbn.games.swedish import SwedishWhist
 from bismarck_pbn.games.whist import Whisk, Whist
+from bismarck_pbn.games.israeli import IsraeliWhist
+from bismarck_pbn.games.swedish import SwedishWhist
+from bismarck_pbn.games.solo import SoloWhist
+from bismarck_pbn.games.bidwhist import BidWhist
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.variant import Variant
 
 RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
-    BidWhist,
-    Bismarck,
-    GermanWhist,
-    IsraeliWhist,
-    SoloWhist,
-    SwedishWhist,
+    Bismarck, GermanWhist,
     Whist, Whisk, RuffAndHonours,
+    IsraeliWhist, SwedishWhist,
+    SoloWhist, BidWhist,
 )}
 """Every game's ruleset class, by the game's canonical name."""
 
@@ -41,8 +38,7 @@ VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Esto
                                                   ("Bismarck", "Finnish"): Finnish}
 """Variant bases played by rules of their own, by (game, base)."""
 
-__all__ = ["RULESETS", "Asks", "AuctionResult", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset",
-           "ruleset_of"]
+__all__ = ["RULESETS", "Asks", "AuctionResult", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
 
 
 @lru_cache(maxsize=256)

@@ -400,11 +400,6 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
-    session_scored: ClassVar[bool] = False
-    """Whether a deal's Score holds points only the session knows (Swedish Whist's exits):
-    then :meth:`score` gives the deal's own points, the checker leaves BPN602 to
-    :meth:`SessionRules.settle`, which adds the rest."""
-
     def counted_tricks(self, deal: Deal, tricks: Sequence[int],
                        winners: Sequence[int] | None) -> tuple[int, ...] | None:
         """The tricks that score, from the final ``tricks`` of each seat and the winner
@@ -457,13 +452,6 @@ class SessionRules:
         """Score a deal whose score depends on the standing before it (called only when
         :meth:`Ruleset.score_basis` gave a ``basis``; ``score`` is the Score tag's value):
         the score the running totals take, and BPN602 when the written one is not it."""
-        return score, []
-
-    def settle(self, deal: Deal, score: tuple[int, ...] | None,
-               result) -> tuple[tuple[int, ...] | None, list[Finding]]:
-        """The deal's score as the session makes it, from :meth:`Ruleset.score`'s
-        ``score`` and the checker's ``result`` (a ``DealResult``), with findings (BPN602
-        where the Score or Points tag says otherwise). The default: unchanged."""
         return score, []
 
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:

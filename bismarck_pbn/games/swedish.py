@@ -3,8 +3,9 @@ first and second exit, misère alone, individual points at the round's end.
 
 The rules of BPN 1.1 §2 and §4 (rulings in ``docs/games/swedish-whist.md``) behind the
 ruleset protocol. A deal's own points (tricks, penalty, honours) come from
-:meth:`SwedishWhist.score`; the exits depend on the round so far, so the session adds
-them (:class:`SwedishRound`) and checks ``Score`` and ``Points`` there.
+:meth:`SwedishWhist.own_points`; the exits depend on the round so far, so the session adds
+them (:class:`SwedishRound`, from :meth:`SwedishWhist.score_basis`) and checks
+``Score`` and ``Points`` there.
 
 >>> honour_points([("SA", "SK", "SQ", "SJ"), (), (), ()], ("SA", "SK", "SQ", "SJ"))
 (50, 0)
@@ -71,7 +72,6 @@ class SwedishWhist(Ruleset):
     name = "SwedishWhist"
     contract_required = True
     has_auction = True
-    session_scored = True
 
     def check_auction(self, deal: Deal) -> AuctionResult | None:
         """One ladder from the dealer's left; a seat that passed may call again. An
@@ -130,20 +130,37 @@ class SwedishWhist(Ruleset):
         return trump
 
     def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
-        """The deal's own team points (tricks, penalty, honours) by side; exits are the
-        session's. 0 0 in Misère. None when the hands are not all known (no honours)."""
+        """None: the exits make a deal's team points depend on the round so far, so the
+        session scores every deal (:meth:`score_basis`, :class:`SwedishRound`)."""
+        return None
+
+    def own_points(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, int] | None:
+        """The deal's own team points (tricks, penalty, honours) by side; 0 0 in Misère;
+        None when a hand is not recorded (no honours)."""
         contract, declarer = self.contract_of(deal)
         if contract == "Misere":
             return (0, 0)
         if contract not in TRUMPS or deal.hands is None or None in deal.hands:
             return None
-        sides = self.per_side(tricks) if len(tricks) == self.seats else tuple(tricks)
-        winner, points = trick_points(contract, sides)
+        winner, points = trick_points(contract, self._sides(tricks))
         if declarer is not None and self.side_of(declarer) != winner:
             points *= 2  # penalty: the side that won the bidding lost
         out = list(honour_points(deal.hands, honours(contract)))
         out[winner] += points
-        return tuple(out)
+        return out[0], out[1]
+
+    def _sides(self, tricks: Sequence[int]) -> tuple[int, ...]:
+        return self.per_side(tricks) if len(tricks) == self.seats else tuple(tricks)
+
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+        """(contract, declarer, own points, the trick points' side and value, tricks by
+        seat or None, the Points tag's values): what the round needs to score the deal."""
+        contract, declarer = self.contract_of(deal)
+        if contract not in TRUMPS:
+            return None
+        won = trick_points(contract, self._sides(tricks)) if contract != "Misere" else None
+        seat_tricks = tuple(tricks) if len(tricks) == self.seats else None
+        return contract, declarer, self.own_points(deal, tricks), won, seat_tricks, deal.points
 
     def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:
         return f"for {'/'.join(map(str, tricks))} tricks (trick points, penalty and honours)"
@@ -163,16 +180,15 @@ class SwedishRound(SessionRules):
         self.totals = [0, 0]
         self.ended: str | None = None
 
-    def settle(self, deal, score, result):
-        rules = self.ruleset
+    def rescore(self, deal, score, basis):
+        """Add the exit bonus to the deal's own points, check Score and Points (BPN602),
+        and note a second exit for :meth:`after`."""
+        contract, declarer, own, won, seat_tricks, given_points = basis
         findings: list[Finding] = []
-        contract, declarer = deal.contract, deal.declarer
-        tricks = result.tricks
         bonus = [0, 0]
         second = False
-        if contract in TRUMPS and contract != "Misere" and tricks is not None:
-            sides = rules.per_side(tricks) if len(tricks) == rules.seats else tuple(tricks)
-            winner, points = trick_points(contract, sides)
+        if won is not None:
+            winner, points = won
             self.trick_points[winner] += points
             reached, at = self.trick_points[winner], self.first_exit[winner]
             if at is None and reached >= FIRST_EXIT:
@@ -182,31 +198,30 @@ class SwedishRound(SessionRules):
                 bonus[winner] = EXIT_BONUS[1]
                 second = True
         expected = None
-        if result.scored and score is not None:
-            expected = (score[0] + bonus[0], score[1] + bonus[1])
-            if deal.score is not None and tuple(deal.score) != expected:
-                why = f" with {'first' if not second else 'second'} exit (+{max(bonus)})" if any(bonus) else ""
+        if own is not None:
+            expected = (own[0] + bonus[0], own[1] + bonus[1])
+            if score is not None and tuple(score) != expected:
+                why = f" with {'second' if second else 'first'} exit (+{max(bonus)})" if any(bonus) else ""
                 findings.append(Finding("BPN602", f"the team points are {signed_text(expected)}{why}, not "
-                                        f"{signed_text(deal.score)}", "Score"))
-        settled = expected if expected is not None else (tuple(deal.score) if deal.score is not None else None)
+                                        f"{signed_text(score)}", "Score"))
+        settled = expected if expected is not None else (tuple(score) if score is not None else None)
         if settled is not None:
             self.totals = [self.totals[0] + settled[0], self.totals[1] + settled[1]]
-        points = self._points(deal, contract, declarer, result, second)
-        if points is not None and deal.points is not None and tuple(deal.points) != points:
+        points = self._points(contract, declarer, seat_tricks, second)
+        if points is not None and given_points is not None and tuple(given_points) != points:
             findings.append(Finding("BPN602", f"the individual points are {signed_text(points)}, not "
-                                    f"{signed_text(deal.points)}", "Points"))
+                                    f"{signed_text(given_points)}", "Points"))
         if second:
             a, b = self.totals
             lead = "side 1 (seats 1 and 3)" if a > b else "side 2 (seats 2 and 4)" if b > a else "neither side"
             self.ended = f"second exit: the round ends {a}–{b}, {lead} ahead"
-        return (settled if settled is not None else score), findings
+        return settled, findings
 
-    def _points(self, deal, contract, declarer, result, second: bool) -> tuple[int, ...] | None:
+    def _points(self, contract, declarer, won, second: bool) -> tuple[int, ...] | None:
         """Each seat's individual points this deal; None when they cannot be known."""
         seats = self.ruleset.seats
         points = [0] * seats
         if contract == "Misere":
-            won = _seat_tricks(result, seats)
             if won is None or declarer is None:
                 return None
             made = won[declarer - 1] == 0
@@ -234,13 +249,3 @@ class SwedishRound(SessionRules):
 def signed_text(values) -> str:
     """``+20 -20``: points as the Score and Points tags write them."""
     return " ".join(f"{v:+d}" if v else "0" for v in values)
-
-
-def _seat_tricks(result, seats: int) -> tuple[int, ...] | None:
-    """Tricks by seat: the complete replay's, else a per-seat Tricks tag's."""
-    replay = result.replay
-    if replay is not None and not replay.stopped and sum(replay.won) == 13:
-        return tuple(replay.won)
-    if result.tricks is not None and len(result.tricks) == seats:
-        return tuple(result.tricks)
-    return None
