@@ -211,6 +211,18 @@ class PySolver:
         most = max((hands[s] & _SUIT_MASKS[self.trump]).bit_count() for s in range(self.n) if s != L)
         return run[self.trump] if most > run[self.trump] else sum(run)
 
+    def _sure_trump_tricks(self, team: int) -> int:
+        """Tricks ``team`` surely takes with trumps above all the other team's trumps:
+        the most of them one of its seats holds."""
+        tm = _SUIT_MASKS[self.trump]
+        theirs = 0
+        for s in range(self.n):
+            if not team >> s & 1:
+                theirs |= self.hands[s] & tm
+        above = ~((2 << (theirs.bit_length() - 1)) - 1) if theirs else -1
+        return max(((self.hands[s] & tm & above).bit_count() for s in range(self.n) if team >> s & 1),
+                   default=0)
+
     def _moves(self, best_lead: int) -> list[int]:
         """Representatives of the legal cards, one per run of touching cards, best first."""
         lg, all_ = self._legal(), self._present()
@@ -300,6 +312,15 @@ class PySolver:
                 if lo >= need:
                     return True
                 if hi < need:
+                    return False
+            if self.trump >= 0:
+                mine = self._sure_trump_tricks(self.countmask)
+                if mine >= need:
+                    self._store(key, mine, hi, best_lead)
+                    return True
+                theirs = self._sure_trump_tricks(((1 << self.n) - 1) & ~self.countmask)
+                if R - theirs < need:
+                    self._store(key, lo, R - theirs, best_lead)
                     return False
             if is_max == (self.countmask >> seat & 1):  # the leader wants tricks: cash them
                 q = self._quick_tricks(seat)

@@ -45,7 +45,8 @@ typedef struct {
 typedef struct {
     u64 k0, k1, k2;
     uint8_t lo, hi, best, depth;
-    uint32_t gen;
+    uint16_t epoch;     /* the entry is in use when this is the table's epoch */
+    uint16_t gen;       /* the solve that last touched it (for replacement) */
 } Entry;
 
 #define BUCKET 4
@@ -53,7 +54,7 @@ typedef struct {
 typedef struct {
     Entry *tt;
     u64 buckets;        /* a power of two */
-    uint32_t gen;
+    uint16_t gen, epoch;
     u64 used, nodes;
     int sig_n, sig_trump, sig_must, sig_max, sig_count, sig_valid;
     /* the position being searched */
@@ -95,9 +96,10 @@ EXPORT void *bpn_dds_new(int table_bits) {
     if (table_bits > 28) table_bits = 28;
     Ctx *c = calloc(1, sizeof(Ctx));
     if (!c) return NULL;
-    c->buckets = (u64)1 << (table_bits - 2);
+    c->buckets = (u64)1 << (table_bits - 2);  /* BUCKET entries each */
     c->tt = calloc(c->buckets * BUCKET, sizeof(Entry));
     if (!c->tt) { free(c); return NULL; }
+    c->epoch = 1;
     return c;
 }
 
@@ -106,9 +108,13 @@ EXPORT void bpn_dds_free(void *p) {
     if (c) { free(c->tt); free(c); }
 }
 
+/* Empty the table in O(1): entries of an older epoch count as empty. */
 EXPORT void bpn_dds_clear(void *p) {
     Ctx *c = p;
-    memset(c->tt, 0, c->buckets * BUCKET * sizeof(Entry));
+    if (++c->epoch == 0) {
+        memset(c->tt, 0, c->buckets * BUCKET * sizeof(Entry));
+        c->epoch = 1;
+    }
     memset(c->hist, 0, sizeof c->hist);
     c->used = 0;
 }
@@ -147,14 +153,14 @@ static inline u64 bucket_of(const Ctx *c, const u64 *k) {
 static Entry *probe(Ctx *c, const u64 *k) {
     Entry *b = c->tt + bucket_of(c, k) * BUCKET;
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].depth && b[i].k0 == k[0] && b[i].k1 == k[1] && b[i].k2 == k[2]) return &b[i];
+        if (b[i].epoch == c->epoch && b[i].k0 == k[0] && b[i].k1 == k[1] && b[i].k2 == k[2]) return &b[i];
     return NULL;
 }
 
 static void store(Ctx *c, const u64 *k, int depth, int lo, int hi, int best) {
     Entry *b = c->tt + bucket_of(c, k) * BUCKET, *e = NULL;
     for (int i = 0; i < BUCKET; i++)
-        if (b[i].depth && b[i].k0 == k[0] && b[i].k1 == k[1] && b[i].k2 == k[2]) { e = &b[i]; break; }
+        if (b[i].epoch == c->epoch && b[i].k0 == k[0] && b[i].k1 == k[1] && b[i].k2 == k[2]) { e = &b[i]; break; }
     if (e) {
         if (lo > e->lo) e->lo = (uint8_t)lo;
         if (hi < e->hi) e->hi = (uint8_t)hi;
@@ -164,7 +170,7 @@ static void store(Ctx *c, const u64 *k, int depth, int lo, int hi, int best) {
     }
     int worst = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
-        if (!b[i].depth) { e = &b[i]; c->used++; break; }
+        if (b[i].epoch != c->epoch) { e = &b[i]; c->used++; break; }
         int score = b[i].depth + (b[i].gen == c->gen ? 64 : 0);
         if (score < worst) { worst = score; e = &b[i]; }
     }
@@ -172,6 +178,7 @@ static void store(Ctx *c, const u64 *k, int depth, int lo, int hi, int best) {
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->depth = (uint8_t)depth;
     e->best = (uint8_t)(best >= 0 ? best : 0xFF);
     e->gen = c->gen;
+    e->epoch = c->epoch;
 }
 
 /* ---- rules ------------------------------------------------------------------------- */
@@ -224,6 +231,19 @@ static int quick_tricks(const Ctx *c, int L) {
         if (s != L) { int t = popc(c->hands[s] & suit_mask(c->trump)); if (t > most) most = t; }
     if (most > run[c->trump]) return run[c->trump];
     return run[0] + run[1] + run[2] + run[3];
+}
+
+/* Tricks a team surely takes with trumps: each trump of one of its seats above every
+   trump of the other team wins the trick it is played to (or a teammate's trump does).
+   Returns the most of them one seat of `team` holds. */
+static int sure_trump_tricks(const Ctx *c, int team) {
+    u64 tm = suit_mask(c->trump), theirs = 0;
+    for (int s = 0; s < c->n; s++) if (!(team >> s & 1)) theirs |= c->hands[s] & tm;
+    u64 above = theirs ? ~(((u64)2 << (63 - __builtin_clzll(theirs))) - 1) : ~(u64)0;
+    int most = 0;
+    for (int s = 0; s < c->n; s++)
+        if (team >> s & 1) { int k = popc(c->hands[s] & tm & above); if (k > most) most = k; }
+    return most;
 }
 
 /* ---- the search -------------------------------------------------------------------- */
@@ -296,6 +316,16 @@ static int last_trick(const Ctx *c) {
     return c->countmask >> bseat & 1;
 }
 
+#ifdef STATS
+#include <stdio.h>
+static long st_bound, st_probe, st_hit, st_cut, st_q, st_store;
+EXPORT void bpn_dds_dump(void) {
+    fprintf(stderr, "boundary %ld probe-found %ld decisive %ld quick %ld\n", st_bound, st_probe, st_hit, st_q);
+}
+#define STAT(x) x
+#else
+#define STAT(x)
+#endif
 static int search(Ctx *c, int need) {
     c->nodes++;
     int R = popc(c->hands[c->to_play]);
@@ -306,18 +336,27 @@ static int search(Ctx *c, int need) {
     if (boundary) {
         if (R == 1) return last_trick(c) >= need;
         make_key(c, key);
+        STAT(st_bound++);
         Entry *e = probe(c, key);
         if (e) {
+            STAT(st_probe++);
             lo = e->lo; hi = e->hi;
+            STAT(if (lo >= need || hi < need) st_hit++);
             if (lo >= need) return 1;
             if (hi < need) return 0;
             if (e->best != 0xFF) best_lead = e->best;
+        }
+        if (c->trump >= 0) {
+            int mine = sure_trump_tricks(c, c->countmask);
+            if (mine >= need) { store(c, key, R, mine, hi, -1); return 1; }
+            int theirs = sure_trump_tricks(c, ((1 << c->n) - 1) & ~c->countmask);
+            if (R - theirs < need) { store(c, key, R, lo, R - theirs, -1); return 0; }
         }
         int L = c->to_play, lmax = c->maxmask >> L & 1;
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
             int q = quick_tricks(c, L);
             if (lmax) {
-                if (q >= need) { store(c, key, R, q, hi, -1); return 1; }
+                if (q >= need) { STAT(st_q++); store(c, key, R, q, hi, -1); return 1; }
             } else if (R - q < need) {
                 store(c, key, R, lo, R - q, -1); return 0;
             }
