@@ -26,6 +26,7 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
+from bismarck_pbn.analysis._pysolver import SolverLimit
 from bismarck_pbn.analysis.problem import Encoded
 
 HERE = Path(__file__).resolve().parent / "native"
@@ -132,6 +133,7 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.bpn_dds_solve_moves.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Problem),
                                         ctypes.POINTER(ctypes.c_int8), ctypes.c_int]
     lib.bpn_dds_solve_moves.restype = ctypes.c_int
+    lib.bpn_dds_set_limit.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
 
 
 class NativeSolver:
@@ -140,11 +142,12 @@ class NativeSolver:
 
     name = "native"
 
-    def __init__(self, lib: ctypes.CDLL, table_bits: int = 20) -> None:
+    def __init__(self, lib: ctypes.CDLL, table_bits: int = 20, node_limit: int = 0) -> None:
         self._lib = lib
         self._ctx = lib.bpn_dds_new(table_bits)
         if not self._ctx:
             raise MemoryError("cannot allocate the solver's transposition table")
+        lib.bpn_dds_set_limit(self._ctx, node_limit)
         self._out = (ctypes.c_int8 * 64)()
 
     def __del__(self) -> None:
@@ -174,12 +177,17 @@ class NativeSolver:
 
     def solve(self, p: Encoded, guess: int = -1) -> int:
         v = self._lib.bpn_dds_solve(self._ctx, ctypes.byref(self._struct(p)), guess)
+        if v == -2:
+            raise SolverLimit("the node limit was reached")
         if v < 0:
             raise ValueError("the C solver core refused the problem")
         return v
 
     def solve_moves(self, p: Encoded, guess: int = -1) -> dict[int, int]:
         out = self._out
-        if self._lib.bpn_dds_solve_moves(self._ctx, ctypes.byref(self._struct(p)), out, guess) < 0:
+        n = self._lib.bpn_dds_solve_moves(self._ctx, ctypes.byref(self._struct(p)), out, guess)
+        if n == -2:
+            raise SolverLimit("the node limit was reached")
+        if n < 0:
             raise ValueError("the C solver core refused the problem")
         return {i: v for i, v in enumerate(out) if v >= 0}

@@ -18,6 +18,10 @@ from __future__ import annotations
 
 from bismarck_pbn.analysis.problem import Encoded
 
+
+class SolverLimit(RuntimeError):
+    """The search reached its node limit before it had the answer."""
+
 _SUIT_MASKS = tuple(0xFFFF << (16 * s) for s in range(4))
 _REL: dict[tuple[int, int], int] = {}
 
@@ -54,8 +58,10 @@ class PySolver:
 
     name = "python"
 
-    def __init__(self, max_entries: int = 1 << 20) -> None:
+    def __init__(self, max_entries: int = 1 << 20, node_limit: int = 0) -> None:
         self.max_entries = max_entries
+        self.node_limit = node_limit
+        self._stop_at = -1
         self.tt: dict[tuple, list] = {}
         self.hist: list[list[int]] = [[0] * 64 for _ in range(4)]
         self.nodes = 0
@@ -76,12 +82,27 @@ class PySolver:
 
     def solve(self, p: Encoded, guess: int = -1) -> int:
         self._load(p)
-        return self._value(0, self._count(self.to_play), guess)
+        try:
+            return self._value(0, self._count(self.to_play), guess)
+        except SolverLimit:
+            self.clear()  # half-proved bounds may be in the table
+            self._sig = None
+            raise
+
+
 
     def solve_moves(self, p: Encoded, guess: int = -1) -> dict[int, int]:
         """For each legal card (bit number), the counted tricks from the current trick to
         the end after it is played."""
         self._load(p)
+        try:
+            return self._moves_values(guess)
+        except SolverLimit:
+            self.clear()
+            self._sig = None
+            raise
+
+    def _moves_values(self, guess: int) -> dict[int, int]:
         out: dict[int, int] = {}
         lg = self._legal()
         present = self._present()
@@ -122,6 +143,7 @@ class PySolver:
         self.tcard = list(p.table)
         self.tseat = [(p.to_play - len(p.table) + i) % p.n for i in range(len(p.table))]
         self.trick_stack: list[tuple] = []
+        self._stop_at = self.nodes + self.node_limit if self.node_limit else -1
 
     def _count(self, seat: int) -> int:
         return self.hands[seat].bit_count()
@@ -293,6 +315,8 @@ class PySolver:
 
     def _search(self, need: int) -> bool:
         self.nodes += 1
+        if self._stop_at >= 0 and self.nodes > self._stop_at:
+            raise SolverLimit("the node limit was reached")
         seat = self.to_play
         R = self.hands[seat].bit_count()
         if need <= 0:

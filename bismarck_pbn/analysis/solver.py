@@ -25,10 +25,10 @@ Bismarck deal takes some tens of milliseconds in C (see ``benchmarks/bench_solve
 from __future__ import annotations
 
 from bismarck_pbn.analysis import _native
-from bismarck_pbn.analysis._pysolver import PySolver
+from bismarck_pbn.analysis._pysolver import PySolver, SolverLimit
 from bismarck_pbn.analysis.problem import Problem
 
-__all__ = ["Solver", "core_description", "solve", "solve_moves"]
+__all__ = ["Solver", "SolverLimit", "core_description", "solve", "solve_moves"]
 
 DEFAULT_TABLE_BITS = 20
 """The C core's table: 2**20 entries of 32 bytes (32 MiB); the Python core's table is
@@ -37,16 +37,19 @@ capped at 2**18 positions and cleared when full."""
 
 class Solver:
     """A solver with its own transposition table. ``core`` is ``"native"``, ``"python"``
-    or None (the C core if it loads, else Python; ``BPN_SOLVER`` decides as well)."""
+    or None (the C core if it loads, else Python; ``BPN_SOLVER`` decides as well).
+    ``node_limit`` (0: none) makes a call that searches more positions than that raise
+    :class:`SolverLimit` instead of running on (a full deal can take long)."""
 
-    def __init__(self, core: str | None = None, table_bits: int = DEFAULT_TABLE_BITS) -> None:
+    def __init__(self, core: str | None = None, table_bits: int = DEFAULT_TABLE_BITS,
+                 node_limit: int = 0) -> None:
         loaded = _native.load() if core != "python" else None
         if core == "native" and loaded is None:
             raise _native.NativeUnavailable("the C solver core is not available")
         if loaded is not None:
-            self._core = _native.NativeSolver(loaded[0], table_bits)
+            self._core = _native.NativeSolver(loaded[0], table_bits, node_limit)
         else:
-            self._core = PySolver(max_entries=1 << min(table_bits, 18))
+            self._core = PySolver(max_entries=1 << min(table_bits, 18), node_limit=node_limit)
 
     @property
     def core(self) -> str:

@@ -12,6 +12,7 @@ import sys
 
 import typer
 
+from bismarck_pbn.cli.analyse import analyse_command
 from bismarck_pbn.cli.annotate import annotate_command
 from bismarck_pbn.cli.convert import convert_command, schema_command
 from bismarck_pbn.cli.deal import deal_command
@@ -39,6 +40,7 @@ app.command("schema")(schema_command)
 app.command("show")(show_command)
 app.command("replay")(replay_command)
 app.command("annotate")(annotate_command)
+app.command("analyse")(analyse_command)
 app.command("record")(record_command)
 app.command("deal")(deal_command)
 app.command("standings")(standings_command)

@@ -56,6 +56,9 @@ typedef struct {
     u64 buckets;        /* a power of two */
     uint16_t gen, epoch;
     u64 used, nodes;
+    u64 limit;          /* give up after this many nodes in one call (0: never) */
+    u64 stop_at;
+    int aborted;
     int sig_n, sig_trump, sig_must, sig_max, sig_count, sig_valid;
     /* the position being searched */
     int n, trump, must_trump, maxmask, countmask, to_play, ntable;
@@ -158,6 +161,7 @@ static Entry *probe(Ctx *c, const u64 *k) {
 }
 
 static void store(Ctx *c, const u64 *k, int depth, int lo, int hi, int best) {
+    if (c->aborted) return;
     Entry *b = c->tt + bucket_of(c, k) * BUCKET, *e = NULL;
     for (int i = 0; i < BUCKET; i++)
         if (b[i].epoch == c->epoch && b[i].k0 == k[0] && b[i].k1 == k[1] && b[i].k2 == k[2]) { e = &b[i]; break; }
@@ -327,7 +331,7 @@ EXPORT void bpn_dds_dump(void) {
 #define STAT(x)
 #endif
 static int search(Ctx *c, int need) {
-    c->nodes++;
+    if (++c->nodes > c->stop_at) { c->aborted = 1; return 0; }
     int R = popc(c->hands[c->to_play]);
     if (need <= 0) return 1;
     if (need > R) return 0;
@@ -385,7 +389,7 @@ static int search(Ctx *c, int need) {
         c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;
         if (r == is_max) { result = r; cut = card; c->hist[seat][card] += R; break; }
     }
-    if (boundary) {
+    if (boundary && !c->aborted) {
         int best = -1;
         if (cut >= 0) {
             unsigned p = 0;
@@ -418,8 +422,21 @@ static int load(Ctx *c, const bpn_problem *p) {
         c->tseat[i] = ((p->to_play - p->ntable + i) % p->n + p->n) % p->n;
     }
     c->gen++;
+    c->aborted = 0;
+    c->stop_at = c->limit ? c->nodes + c->limit : ~(u64)0;
     return 0;
 }
+
+/* After a call cut short by the node limit the table may hold half-proved bounds:
+   forget them. Returns -2 then, else `v`. */
+static int finish(Ctx *c, int v) {
+    if (!c->aborted) return v;
+    bpn_dds_clear(c);
+    c->sig_valid = 0;
+    return -2;
+}
+
+EXPORT void bpn_dds_set_limit(void *p, u64 limit) { ((Ctx *)p)->limit = limit; }
 
 /* Counted tricks, from the current trick to the end, given it takes
    at least `floor_` and at most `ceil_`; `guess` (or -1) starts the null-window
@@ -427,7 +444,7 @@ static int load(Ctx *c, const bpn_problem *p) {
 static int value(Ctx *c, int floor_, int ceil_, int guess) {
     int lo = floor_, hi = ceil_;
     int g = guess >= 0 ? guess : (lo + hi + 1) / 2;
-    while (lo < hi) {
+    while (lo < hi && !c->aborted) {
         int t = g;
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
@@ -440,7 +457,7 @@ static int value(Ctx *c, int floor_, int ceil_, int guess) {
 EXPORT int bpn_dds_solve(void *p, const bpn_problem *prob, int guess) {
     Ctx *c = p;
     if (load(c, prob)) return -1;
-    return value(c, 0, popc(c->hands[c->to_play]), guess);
+    return finish(c, value(c, 0, popc(c->hands[c->to_play]), guess));
 }
 
 /* For each legal card of the seat to play, out[card] = the counted tricks
@@ -485,5 +502,5 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
             out[16 * s + x] = (int8_t)v;
         }
     }
-    return popc(lg);
+    return finish(c, popc(lg));
 }
