@@ -81,10 +81,9 @@ def reference_values(p: Problem) -> dict[str, int]:
 
 def reference_solve(p: Problem) -> int:
     """The side's tricks with best play from here."""
-    values = reference_values(p)
-    mine = p.to_play in p.side
-    best = max(values.values()) if mine != p.misere else min(values.values())
-    return best if mine else p.tricks_left - best
+    values = reference_values(p)  # tricks of the side of the seat to play
+    best = min(values.values()) if p.misere else max(values.values())
+    return best if p.to_play in p.side else p.tricks_left - best
 
 
 def random_ending(rng: random.Random, seats: int, tricks: int, *, trump=..., must_trump=None,

@@ -2,10 +2,10 @@
 tricks does a side take from here?
 
     >>> from bismarck_pbn.analysis.problem import problem
-    >>> p = problem([{"SA", "H2"}, {"SK", "HA"}, {"SQ", "HK"}], to_play=0)
-    >>> solve(p)                  # seat 0 (the side) leads the ace of spades, then loses
-    1
-    >>> solve_moves(p) == {"SA": 1, "H2": 0}
+    >>> p = problem([{"SA", "S2"}, {"SK", "H3"}, {"SQ", "H4"}], to_play=0)
+    >>> solve(p)                  # seat 0 (the side) cashes the ace, then the two
+    2
+    >>> solve_moves(p) == {"SA": 2, "S2": 0}
     True
 
 :func:`solve` answers for a :class:`~bismarck_pbn.analysis.problem.Problem` the tricks
