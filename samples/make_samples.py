@@ -380,6 +380,11 @@ def example_faults() -> None:
     add("BPN101", "claim-without-tricks", "the play stops after 8 tricks and there is no "
         "`[Tricks]` tag (reported at the Play tag whose section stops early)", t, one(t, "[Play", "BPN101"))
 
+    # BPN506 (info): the same play stopped after 8 tricks, with the Tricks tag: a claim.
+    t = "\n".join(lines[:27] + ["*", ""])
+    add("BPN506", "claim", "the play stops after 8 tricks and the `[Tricks]` tag gives the final "
+        "count: a claim, reported as info", t, one(t, "[Tricks", "BPN506", "info"))
+
     # BPN102: the Contract tag written twice.
     t = sub(ex, '[Contract "Spader"]\n', '[Contract "Spader"]\n[Contract "Spader"]\n')
     add("BPN102", "duplicate-contract", "`[Contract]` appears twice (the second is at fault)",
@@ -410,10 +415,16 @@ def example_faults() -> None:
     add("BPN202", "duplicate-card", "seat 3's clubs `QJ93` for `QJ98`: C3 twice in the Deal tag",
         t, one(t, "[Deal", "BPN202"))
 
-    # BPN203: seat 2's hearts K9762 written K976: H2 is missing from the deck.
+    # BPN201 again: seat 2's hearts K9762 written K976: a hand of 15 cards (H2 would
+    # make the deck whole).
     t = sub(ex, "J42.K9762.", "J42.K976.")
-    add("BPN203", "card-missing", "seat 2's hearts `K976` for `K9762`: H2 is nowhere "
-        "in the Deal and Kitty", t, one(t, "[Deal", "BPN203"))
+    add("BPN201", "hand-fifteen", "seat 2's hearts `K976` for `K9762`: seat 2 holds 15 cards, "
+        "H2 is nowhere in the Deal and Kitty", t, one(t, "[Deal", "BPN201"))
+
+    # BPN203: two hands short of a card each: H2 and C8 are missing from the deck.
+    t = sub(sub(ex, "J42.K9762.", "J42.K976."), "KQT9.QJ98", "KQT9.QJ9")
+    add("BPN203", "cards-missing", "seat 2's hearts `K976` for `K9762` and seat 3's clubs `QJ9` for "
+        "`QJ98`: two cards are nowhere in the Deal and Kitty", t, one(t, "[Deal", "BPN203"))
 
     # BPN301: the discard has C3 (seat 2's card) instead of C4.
     t = sub(ex, '[Discard ".4.32.4"]', '[Discard ".4.32.3"]')
@@ -483,6 +494,16 @@ def example_faults() -> None:
     t = "\n".join(lines)
     add("BPN503", "revoke-marked", f"the revoke of BPN503-revoke marked `^R {a_new}`: a warning",
         t, one(t, "^R " + a_new, "BPN503", "warning", shift=3))
+
+    # BPN507: a card left out of trick 5 (Anna's HQ): one diagnostic, then the rest reads right.
+    t = sub(ex, "HA HQ H7", "HA H7")
+    add("BPN507", "card-missing-in-trick", "trick 5 is written `HA H7`: seat 1's HQ is missing; the "
+        "record re-aligns when one card is assumed missing (reported at H7)", t, one(t, "H7", "BPN507", nth=1))
+
+    # BPN507 again: a card written twice in a row (H7 H7 in trick 5).
+    t = sub(ex, "HA HQ H7", "HA HQ H7 H7")
+    add("BPN507", "card-extra-in-trick", "trick 5 is written `HA HQ H7 H7`: the second H7 is one card too "
+        "many; the record re-aligns without it", t, one(t, "H7 H7", "BPN507", shift=3))
 
     # BPN504: the last trick copied twice: 17 tricks.
     t = sub(ex, "C9 C2 H6\n*", "C9 C2 H6\nC9 C2 H6\n*")
@@ -636,11 +657,15 @@ def invalid_samples() -> list[tuple[str, str, bytes | str, list[tuple[int, int, 
 
 
 def write_invalid() -> None:
+    """Write this script's samples (over the old ones: a sample dropped here must be
+    removed by hand) and the README, which also lists the samples other generators made
+    (``tests/gen_variants.py`` and the games' generators), described by their first
+    ``{comment}`` when they open with one."""
     INVALID.mkdir(exist_ok=True)
-    for old in [*INVALID.glob("*.bpn"), *INVALID.glob("*.expected")]:
-        old.unlink()
     rows = []
+    ours = set()
     for stem, fault, content, expected in invalid_samples():
+        ours.add(stem)
         path = INVALID / f"{stem}.bpn"
         if isinstance(content, bytes):
             path.write_bytes(content)
@@ -650,10 +675,19 @@ def write_invalid() -> None:
             "".join(f"{l}:{c} {k} {s}\n" for l, c, k, s in expected), encoding="utf-8")
         where_ = ", ".join(f"{l}:{c}" for l, c, _, _ in expected)
         rows.append(f"| `{stem}.bpn` | {stem[:6]} | {where_} | {fault} |")
+    for path in sorted(INVALID.glob("*.bpn")):
+        if path.stem in ours:
+            continue
+        expected = (INVALID / f"{path.stem}.expected").read_text(encoding="utf-8").split()
+        text = path.read_text(encoding="utf-8", errors="replace")
+        first = text.split("\n", 2)[1] if text.startswith("%") else text.split("\n", 1)[0]
+        fault = first[1:first.find("}")] if first.startswith("{") and "}" in first else "(made by another generator)"
+        rows.append(f"| `{path.name}` | {path.stem[:6]} | {expected[0] if expected else ''} | {fault} |")
+    rows.sort()
     readme = [
         "# Invalid samples",
         "",
-        "One file per diagnostic code of BPN 1.0 §4, each a small record with exactly one",
+        "One file per diagnostic code of BPN 1.0 §4 and BPN 1.1 §3, each a small record with exactly one",
         "fault planted, and beside it `<same stem>.expected`: one line per diagnostic the",
         "spec demands, `LINE:COLUMN CODE severity`. The place is the token at fault: the `[`",
         "of the tag pair for a tag problem, the card for a card, the start of the deal for a",
@@ -664,7 +698,9 @@ def write_invalid() -> None:
         "",
         "Files BPN001–BPN604 start from the example deal of spec §5; BPN603 and BPN701–705",
         "from sessions made by `tests/genbpn.py`. All of them are regenerated by",
-        "`python samples/make_samples.py`. BPN003 holds a raw Latin-1 byte; open it as bytes.",
+        "`python samples/make_samples.py`; the samples of the BPN 1.1 games and variants by their",
+        "generators in `tests/` (`python tests/gen_variants.py` for Finnish and Estonian Bismarck).",
+        "BPN003 holds a raw Latin-1 byte; open it as bytes.",
         "",
         "| file | code | expected at | fault planted |",
         "|---|---|---|---|",

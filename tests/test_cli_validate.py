@@ -53,7 +53,8 @@ def problem_lines(text: str) -> list[re.Match]:
 def test_clean_file_exits_0(runner) -> None:
     result = run(runner, str(CLEAN))
     assert result.exit_code == 0
-    assert problem_lines(result.stdout) == []
+    # the one line is the claim in the last deal, reported as info
+    assert [(m["code"], m["severity"]) for m in problem_lines(result.stdout)] == [("BPN506", "info")]
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.bpn")), ids=lambda p: p.name)
@@ -128,10 +129,11 @@ def test_json_output(runner) -> None:
         (str(ERRORS), 35, 7, "BPN502", "error"), (str(WARNING_ONLY), 19, 1, "BPN104", "warning")}
 
 
-def test_json_clean_is_an_empty_array(runner) -> None:
+def test_json_clean_has_only_the_claim(runner) -> None:
     result = run(runner, "--format", "json", str(CLEAN))
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == []
+    assert [(d["code"], d["message"]) for d in json.loads(result.stdout)] == [
+        ("BPN506", "claim after trick 11: Tricks 8 7 1")]
 
 
 def test_json_keeps_non_ascii(runner) -> None:
@@ -151,7 +153,7 @@ def test_directory_finds_bpn_files_below_it(runner, tmp_path) -> None:
     result = run(runner, "--format", "json", str(tmp_path))
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert {Path(d["path"]).name for d in data} == {"top.bpn", "deep.bpn"}
+    assert {Path(d["path"]).name for d in data if d["severity"] != "info"} == {"top.bpn", "deep.bpn"}
     assert all("notes.txt" not in d["path"] for d in data)
 
 
@@ -224,3 +226,62 @@ def test_validate_help(runner) -> None:
     assert result.exit_code == 0
     for option in ("--format", "--strict"):
         assert option in result.stdout
+
+
+# ---- nothing to check; JSON and JSON Lines ----------------------------------------------
+
+def test_a_directory_without_bpn_files_is_exit_2(runner, tmp_path) -> None:
+    (tmp_path / "notes.txt").write_text("not a record")
+    result = run(runner, str(tmp_path))
+    assert result.exit_code == 2
+    assert "no BPN file found" in result.stderr and "valid" not in result.stderr
+
+
+def _json_of(tmp_path: Path, sample: Path, to: str) -> Path:
+    out = tmp_path / (sample.stem + "." + to)
+    result = CliRunner().invoke(app, ["convert", str(sample), "--to", to, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_json_is_validated_through_the_json_import(runner, tmp_path, to) -> None:
+    clean = _json_of(tmp_path, CLEAN, to)
+    result = run(runner, str(clean))
+    assert result.exit_code == 0 and "12 deals checked" in result.stderr
+    revoke = _json_of(tmp_path, INVALID / "BPN503-revoke.bpn", to)
+    result = run(runner, str(revoke))
+    assert result.exit_code == 1
+    (m,) = problem_lines(result.stdout)
+    assert m["code"] == "BPN503" and m["message"].startswith("deal 1: revoke")
+    assert m["path"] == str(revoke)
+
+
+def test_json_schema_faults_each_with_path_and_place(runner, tmp_path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "bpn-json", "version": 1,\n "deals": [{"tags": 3},\n  {"tags": [], "x": 1}]}\n')
+    result = run(runner, str(bad))
+    assert result.exit_code == 1
+    lines = problem_lines(result.stdout)
+    assert [(m["line"], m["col"], m["code"]) for m in lines] == [("2", "21", "BPN001"), ("3", "3", "BPN001")]
+    assert "$.deals[0].tags: 3 is not of type 'array'" in lines[0]["message"]
+    assert "$.deals[1]" in lines[1]["message"]
+
+
+def test_json_that_does_not_parse_is_one_diagnostic_at_its_place(runner, tmp_path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    good = _json_of(tmp_path, INVALID / "BPN503-revoke.bpn", "jsonl").read_text()
+    bad.write_text('{"tags": [\n' + good)
+    result = run(runner, str(bad))
+    found = [(m["line"], m["code"]) for m in problem_lines(result.stdout)]
+    assert found == [("1", "BPN001"), ("2", "BPN503")]     # the next line is still checked
+
+
+def test_json_on_standard_input_is_sniffed(runner, tmp_path) -> None:
+    for to in ("json", "jsonl"):
+        data = _json_of(tmp_path, INVALID / "BPN503-revoke.bpn", to).read_bytes()
+        result = run(runner, "-", input=data)
+        assert [m["code"] for m in problem_lines(result.stdout)] == ["BPN503"], to
+    # a BPN file that opens with a comment is still BPN
+    result = run(runner, "-", input=b"{a note}\n" + CLEAN.read_bytes().split(b"\n", 1)[1])
+    assert result.exit_code == 0 and "12 deals" in result.stderr

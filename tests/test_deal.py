@@ -75,3 +75,64 @@ def test_bad_options_exit_2():
     assert runner.invoke(app, ["deal", "--forehand", "4"]).exit_code == 2
     assert runner.invoke(app, ["deal", "--board", "0"]).exit_code == 2
     assert runner.invoke(app, ["deal", "--seed", "-1"]).exit_code == 2
+
+
+# ---- bpn deal --append ---------------------------------------------------------------
+
+def _first_deals(n: int) -> str:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "samples" / "club-night.bpn").read_text()
+    return dumps([d for d in parse(text) if d.tags][:n])
+
+
+def test_append_adds_the_next_board_of_the_session(tmp_path):
+    night = tmp_path / "night.bpn"
+    night.write_text(_first_deals(5))
+    before = night.read_text()
+    result = runner.invoke(app, ["deal", "--append", str(night), "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    after = night.read_text()
+    assert after.startswith(before) and after.count("% BPN") == 1
+    assert after[len(before):].startswith("\n{Dealt by bpn deal --seed 3.")   # one empty line between
+    deals = [d for d in parse(after) if d.tags]
+    new, last = deals[-1], deals[-2]
+    assert (new.board, new.forehand) == (6, 1)                     # board 5 was seat 3's
+    assert new.headers["Player2"] == "Bertil" and new.headers["Event"] == "Club night"
+    assert new.contract in ("Spel", "Spader", "Pass")              # seat 1 has played Valfri
+    assert "?" not in after[len(before):].split("}", 1)[1]          # no placeholders
+    assert not [d for d in validate_text(after) if d.is_error]
+
+
+def test_append_refuses_a_contract_the_schedule_does_not_allow(tmp_path):
+    night = tmp_path / "night.bpn"
+    night.write_text(_first_deals(5))
+    before = night.read_bytes()
+    result = runner.invoke(app, ["deal", "--append", str(night), "--contract", "valfri"])
+    assert result.exit_code == 1
+    assert "board 6 cannot be Valfri" in result.stderr and "played it once already" in result.stderr
+    assert night.read_bytes() == before
+    result = runner.invoke(app, ["deal", "--append", str(night), "--contract", "pass", "-s", "1"])
+    assert result.exit_code == 0 and [d for d in parse(night.read_text()) if d.tags][-1].contract == "Pass"
+
+
+def test_append_keeps_crlf_and_creates_a_new_file(tmp_path):
+    crlf = tmp_path / "crlf.bpn"
+    crlf.write_bytes(_first_deals(2).replace("\n", "\r\n").encode())
+    assert runner.invoke(app, ["deal", "-a", str(crlf), "-s", "1"]).exit_code == 0
+    data = crlf.read_bytes()
+    assert b"\n" not in data.replace(b"\r\n", b"") and b"\r\n\r\n{Dealt" in data
+    new = tmp_path / "new.bpn"
+    assert runner.invoke(app, ["deal", "-a", str(new), "-s", "1"]).exit_code == 0
+    assert new.read_text().startswith("% BPN 1.0\n{Dealt")
+
+
+def test_append_with_board_or_forehand_is_a_usage_error(tmp_path):
+    result = runner.invoke(app, ["deal", "-a", str(tmp_path / "x.bpn"), "--board", "3"])
+    assert result.exit_code == 2 and "leave out --board" in result.stderr
+    assert not (tmp_path / "x.bpn").exists()
+
+
+def test_help_example_appends_with_the_option_not_a_redirection():
+    result = runner.invoke(app, ["deal", "--help"], terminal_width=100)
+    assert ">>" not in result.stdout and "--append" in result.stdout

@@ -2,6 +2,7 @@
 
 import pytest
 
+from bismarck_pbn.check.replay import replay
 from bismarck_pbn.games import bismarck as engine
 
 
@@ -44,7 +45,7 @@ def test_implied_trumps():
 
 def _state():
     hands = [{"HA", "H2", "S3"}, {"HK", "D4", "C5"}, {"S9", "D9", "C9"}]
-    return engine.DealState(hands, trump=None, leader=1)
+    return engine.DealState(hands, engine.trick_rules(None), leader=1)
 
 
 def test_legal_cards_follow_suit():
@@ -87,7 +88,7 @@ def test_check_reports_cards_not_held_and_played_twice():
 
 def test_replay_goes_on_after_a_fault():
     hands = [{"HA", "H2"}, {"HK", "D4"}, {"S9", "D9"}]
-    r = engine.replay(["H2", "D4", "S9", "HA", "HK", "D9"], hands=hands, trump=None, leader=1)
+    r = replay(["H2", "D4", "S9", "HA", "HK", "D9"], hands=hands, rules=engine.trick_rules(None), leader=1)
     kinds = [(f.kind, f.index) for f in r.faults]
     assert kinds == [("revoke", 1)]
     assert r.tricks == 2 and sum(r.won) == 2
@@ -96,12 +97,12 @@ def test_replay_goes_on_after_a_fault():
 def test_replay_takes_unknown_hands_from_the_play():
     # Seat 2's hand unknown: it plays D4 on a heart lead and a heart later: a revoke.
     hands = [{"HA", "H2"}, None, {"S9", "D9"}]
-    r = engine.replay(["H2", "D4", "S9", "HA", "HK", "D9"], hands=hands, trump=None, leader=1)
+    r = replay(["H2", "D4", "S9", "HA", "HK", "D9"], hands=hands, rules=engine.trick_rules(None), leader=1)
     assert [f.kind for f in r.faults] == ["revoke"]
 
 
 def test_replay_reports_more_than_16_tricks():
     hands = [None, None, None]
     cards = [s + r for r in "AKQJT98765432" for s in "SHDC"][:51]
-    r = engine.replay(cards, hands=hands, trump=None, leader=1)
+    r = replay(cards, hands=hands, rules=engine.trick_rules(None), leader=1)
     assert any(f.kind == "too_many" and f.index == 48 for f in r.faults)

@@ -36,8 +36,8 @@ def deals_of(name: str):
 
 @pytest.mark.parametrize("name", VALID)
 def test_validates_clean(name: str) -> None:
-    """No errors, no warnings, and no info either (no tie at the end)."""
-    assert validate_file(SAMPLES / name) == []
+    """No errors, no warnings, and no info but claims (no tie at the end)."""
+    assert [d for d in validate_file(SAMPLES / name) if d.code != "BPN506"] == []
 
 
 @pytest.mark.parametrize("name", VALID)

@@ -121,3 +121,51 @@ def test_unreadable_input_exits_2():
     assert result.exit_code == 2 and "no such file" in result.stderr
     assert runner.invoke(app, ["standings", "-"], input="").stdout.strip() == "no deals"
     assert standings_json("-", input="") == []
+
+
+# ---- several files, CSV, by player --------------------------------------------------------
+
+def test_several_files_and_stdin(tmp_path):
+    from pathlib import Path
+    from typer.testing import CliRunner
+    from bismarck_pbn.cli import app
+
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    club, short = samples / "club-night.bpn", samples / "short.bpn"
+    result = CliRunner().invoke(app, ["standings", str(club), "-", "--format", "json"], input=short.read_bytes())
+    assert result.exit_code == 0, result.output
+    import json
+    sessions = json.loads(result.stdout)["sessions"]
+    assert [s["variant"] for s in sessions][0] == "Standard" and sessions[-1]["variant"].startswith("Short")
+
+
+def test_csv_has_one_row_per_board():
+    import csv, io
+    from pathlib import Path
+    from typer.testing import CliRunner
+    from bismarck_pbn.cli import app
+
+    club = Path(__file__).resolve().parent.parent / "samples" / "club-night.bpn"
+    result = CliRunner().invoke(app, ["standings", str(club), "-f", "csv"])
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == 12
+    assert (rows[0]["board"], rows[0]["forehand_player"], rows[0]["contract"], rows[0]["score2"]) == (
+        "1", "Bertil", "Valfri", "-4")
+    assert (rows[-1]["total1"], rows[-1]["total2"], rows[-1]["total3"]) == ("-6", "16", "-10")
+
+
+def test_by_player_sums_each_player_over_the_sessions():
+    import json
+    from pathlib import Path
+    from typer.testing import CliRunner
+    from bismarck_pbn.cli import app
+
+    club = Path(__file__).resolve().parent.parent / "samples" / "club-night.bpn"
+    result = CliRunner().invoke(app, ["standings", str(club), str(club), "--by-player", "-f", "json"])
+    players = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    bertil = players["Bertil"]
+    assert (bertil["sessions"], bertil["wins"], bertil["deals"], bertil["total"]) == (2, 2, 24, 32)
+    assert bertil["by_seat"]["2"]["deals"] == 24
+    assert sum(t["deals"] for t in bertil["as_forehand"].values()) == 8   # 4 boards as forehand, twice
+    text = CliRunner().invoke(app, ["standings", str(club), "--by-player"]).stdout
+    assert "Bertil" in text and "+16" in text and "+1.33" in text

@@ -34,7 +34,7 @@ BIG_FILE = 4 << 20
 """Files larger than this (bytes) are split into batches; smaller ones go whole."""
 
 
-_SESSION_SCAN = re.compile(r'\[[ \t]*(Event|Site|Date|Variant|Player[123])[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_SESSION_SCAN = re.compile(r'\[[ \t]*(Event|Site|Date|Game|Variant|Player[1-4])[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 
 
 def _context_after(chunks: list[Chunk], before: dict[str, str]) -> dict[str, str]:

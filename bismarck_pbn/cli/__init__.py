@@ -13,10 +13,12 @@ import sys
 import typer
 
 from bismarck_pbn.cli.analyse import analyse_command
+from bismarck_pbn.cli.common import Command, Group
 from bismarck_pbn.cli.annotate import annotate_command
 from bismarck_pbn.cli.convert import convert_command, schema_command
 from bismarck_pbn.cli.deal import deal_command
 from bismarck_pbn.cli.fmt import fmt_command
+from bismarck_pbn.cli.html import html_command
 from bismarck_pbn.cli.record import record_command
 from bismarck_pbn.cli.replay import replay_command
 from bismarck_pbn.cli.show import show_command
@@ -26,24 +28,27 @@ from bismarck_pbn.cli.validate import validate_command
 app = typer.Typer(
     name="bpn",
     help="Read, check, write and replay Bismarck hand records (BPN 1.0).\n\n"
-    "Start with [bold]bpn validate FILE[/bold] to check a record card by card.",
+    "Start with **bpn validate FILE** to check a record card by card. "
+    "**bpn --install-completion** adds tab completion to bash, zsh or fish.",
     no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode="rich",
+    add_completion=True,
+    rich_markup_mode="markdown",
+    cls=Group,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
-app.command("validate")(validate_command)
-app.command("fmt")(fmt_command)
-app.command("convert")(convert_command)
-app.command("schema")(schema_command)
-app.command("show")(show_command)
-app.command("replay")(replay_command)
-app.command("annotate")(annotate_command)
-app.command("analyse")(analyse_command)
-app.command("record")(record_command)
-app.command("deal")(deal_command)
-app.command("standings")(standings_command)
+app.command("validate", cls=Command)(validate_command)
+app.command("fmt", cls=Command)(fmt_command)
+app.command("convert", cls=Command)(convert_command)
+app.command("schema", cls=Command)(schema_command)
+app.command("show", cls=Command)(show_command)
+app.command("replay", cls=Command)(replay_command)
+app.command("annotate", cls=Command)(annotate_command)
+app.command("analyse", cls=Command)(analyse_command)
+app.command("record", cls=Command)(record_command)
+app.command("deal", cls=Command)(deal_command)
+app.command("standings", cls=Command)(standings_command)
+app.command("html", cls=Command)(html_command)
 
 
 def _version(value: bool) -> None:
@@ -58,13 +63,16 @@ def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
 ) -> None:
-    """Read, check, write and replay Bismarck hand records (BPN 1.0)."""
+    """Read, check, write and replay Bismarck hand records (BPN 1.0).
+
+    Start with **bpn validate FILE** to check a record card by card.
+    **bpn --install-completion** adds tab completion to bash, zsh or fish."""
 
 
 def main() -> None:
     """Console entry point: run the app, turning any unexpected failure into a message."""
     try:
-        app()
+        app(prog_name="bpn")  # also under `python -m bismarck_pbn`, so completion is for bpn
     except SystemExit:
         raise
     except BrokenPipeError:

@@ -27,27 +27,27 @@ def unified_diff(old: str, new: str, name: str) -> str:
 
 def annotate_command(
     path: Annotated[str, typer.Argument(help="The BPN file to edit (in place, atomically).",
-                                        metavar="PATH", show_default=False)],
-    deal: Annotated[int, typer.Option("--deal", "-d", min=1, show_default=False,
+                                        metavar="FILE", show_default=False)],
+    deal: Annotated[int, typer.Option("--deal", "-d", min=1, show_default=False, metavar="N",
                                       help="The deal, numbered from 1 in the file.")],
     tag: Annotated[str | None, typer.Option(
-        "--tag", "-t", show_default=False,
+        "--tag", show_default=False, metavar="NAME",
         help="Annotate this tag of the deal (its comments); Play: the comments before the "
              "first card.")] = None,
     trick: Annotated[int | None, typer.Option(
-        "--trick", min=1, show_default=False,
+        "--trick", "-t", min=1, show_default=False, metavar="T",
         help="Annotate a card: its trick, from 1 (with --card).")] = None,
     card: Annotated[int | None, typer.Option(
-        "--card", min=1, max=3, show_default=False,
+        "--card", "-c", min=1, max=3, show_default=False, metavar="C",
         help="Annotate a card: 1, 2 or 3, in the order played in the trick (with --trick).")] = None,
     comment: Annotated[str | None, typer.Option(
-        "--comment", "-c", show_default=False, help="Add this comment, written as {TEXT}.")] = None,
+        "--comment", "-m", show_default=False, metavar="TEXT", help="Add this comment, written as {TEXT}.")] = None,
     line_comment: Annotated[bool, typer.Option(
         "--line-comment", help="Write the comment as ; TEXT at the end of the line instead.")] = False,
     nag: Annotated[int | None, typer.Option(
-        "--nag", min=0, max=255, show_default=False, help="Add the NAG $N to the card (0-255).")] = None,
+        "--nag", min=0, max=255, show_default=False, metavar="N", help="Add the NAG $N to the card (0-255).")] = None,
     suffix: Annotated[str | None, typer.Option(
-        "--suffix", show_default=False, help="Set the card's suffix: ! ? !! ?? !? or ?!.")] = None,
+        "--suffix", show_default=False, metavar="S", help="Set the card's suffix: ! ? !! ?? !? or ?!.")] = None,
     clear: Annotated[bool, typer.Option(
         "--clear", help="Remove the comments (and for a card its NAGs and suffix).")] = False,
     dry_run: Annotated[bool, typer.Option(
@@ -69,19 +69,19 @@ def annotate_command(
 
     Examples:
 
-      bpn annotate night.bpn --deal 3 --trick 5 --card 2 --comment "ruffs"
-
-      bpn annotate night.bpn --deal 3 --trick 5 --card 2 --suffix ! -n
-
-      bpn annotate night.bpn --deal 1 --tag Contract --comment "brave"
-
-      bpn annotate night.bpn --deal 3 --clear
+        bpn annotate night.bpn --deal 3 --trick 5 --card 2 --comment "ruffs"
+        bpn annotate night.bpn --deal 3 --trick 5 --card 2 --suffix ! -n
+        bpn annotate night.bpn --deal 1 --tag Contract --comment "brave"
+        bpn annotate night.bpn --deal 3 --clear
     """
     edits = [name for name, given in (("--comment", comment is not None), ("--nag", nag is not None),
                                       ("--suffix", suffix is not None), ("--clear", clear)) if given]
     if len(edits) != 1:
         raise _fail("give one edit: --comment TEXT, --nag N, --suffix S or --clear"
                     + (f" (not {' and '.join(edits)} together)" if edits else ""), 2)
+    if comment is not None and not comment.strip():
+        raise _fail("--comment needs some text: an empty comment would add only {} (to remove "
+                    "comments, use --clear)", 2)
     if line_comment and comment is None:
         raise _fail("--line-comment goes with --comment", 2)
     if tag is not None and (trick is not None or card is not None):

@@ -43,3 +43,51 @@ def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
             err.print(f"bpn: {raw}: no such file or directory", style="red")
             bad = True
     return sources, bad
+
+
+# ---- help that reads as prose ---------------------------------------------------------
+
+from typer.core import TyperArgument, TyperCommand, TyperGroup  # noqa: E402
+
+
+def _plain_params(params) -> None:
+    """Show each parameter by its metavar (``FILE...``, ``N``), never as ``<bool>``,
+    ``<list[str]>`` or ``<int range>``: a flag shows nothing, a choice ``text|json``,
+    and a number's range is said in its help. (Overrides on the instances, so a typer
+    without these hooks only loses the nicety.)"""
+    for param in params:
+        if isinstance(param, TyperArgument):
+            name = param.metavar or param.name.upper()
+            usage = name if param.required else f"[{name}]"
+            param.display_type_rich = lambda ctx: None
+            param._usage_display_name = lambda usage=usage: usage
+            param._rich_display_name = lambda name=name: name
+            param._get_number_range_help_str = lambda: None
+            continue
+        if getattr(param, "is_flag", False) or getattr(getattr(param, "type", None), "name", "") == "boolean":
+            param.display_type_rich = lambda ctx: None
+        elif param.metavar is not None:
+            param.display_type_rich = lambda ctx, m=param.metavar: m
+            param._get_number_range_help_str = lambda: None
+        else:
+            shown = type(param).display_type_rich
+
+            def plain(ctx, param=param, shown=shown):
+                text = shown(param, ctx)
+                return text.strip("<>") if text else text
+            param.display_type_rich = plain
+
+
+class _Plain:
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        _plain_params(params)
+        return params
+
+
+class Command(_Plain, TyperCommand):
+    """A command whose help names its parameters as a person would (see _plain_params)."""
+
+
+class Group(_Plain, TyperGroup):
+    """The ``bpn`` group, with the same help style as its commands."""

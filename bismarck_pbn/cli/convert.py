@@ -104,61 +104,85 @@ def _json_document(dicts) -> Iterator[str]:
     yield "\n]}\n"
 
 
+def _deals(path: str, encoding: str):
+    """The deals of one input, read lazily; faults come out as :class:`_InputFault`."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        kind, raw = _open_input(path)
+    except OSError as exc:
+        raise _InputFault(f"bpn: {path}: cannot read: {exc.strerror or exc}", 2) from None
+    try:
+        if kind is Kind.bpn:
+            yield from _clean(read_deals(raw, encoding=encoding), name)
+        elif kind is Kind.json:
+            yield from loads(raw.read().decode("utf-8-sig"))
+        else:
+            yield from iter_jsonl_deals(io.TextIOWrapper(raw, encoding="utf-8-sig"))
+    except (SchemaError, UnicodeDecodeError) as exc:
+        raise _InputFault(f"bpn: {name}: {exc}", 1) from None
+    finally:
+        if path != "-":
+            raw.close()
+
+
+class _InputFault(Exception):
+    """An input that cannot be converted: the message and the exit status."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def convert_command(
-    path: Annotated[str, typer.Argument(help="The input: .bpn, .json or .jsonl, or - for standard input "
-                                        "(its kind is then told from the content).", show_default=False)],
-    to: Annotated[Kind, typer.Option("--to", "-t", help="What to write.")],
-    output: Annotated[str, typer.Option("--output", "-o", help="Where to write (- for standard output). "
+    paths: Annotated[list[str], typer.Argument(
+        help="The inputs: .bpn, .json or .jsonl files, or - for standard input (its kind is then "
+        "told from the content). Several inputs are converted into one output, in order.",
+        metavar="FILE...", show_default=False)],
+    to: Annotated[Kind, typer.Option("--to", "--format", "-f", metavar="json|jsonl|bpn",
+                                     help="What to write.", show_default=False)],
+    output: Annotated[str, typer.Option("--output", "-o", metavar="FILE", show_default=False,
+                                        help="Where to write (- for standard output, the default). "
                                         "A file is written atomically.")] = "-",
     with_replay: Annotated[bool, typer.Option(
         "--with-replay", help="JSON only: add each trick's winner and running count, and each deal's computed "
         "tricks, score and running total.")] = False,
-    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of BPN input.")] = "utf-8",
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of BPN input (default utf-8).")] = "utf-8",
 ) -> None:
     """Convert between BPN, JSON (one document) and JSON Lines (one deal a line, for big
     archives; read and written as a stream).
 
-    JSON written always fits the schema ([bold]bpn schema[/bold]); JSON read is checked
+    JSON written always fits the schema (**bpn schema**); JSON read is checked
     against it first, and a fault is reported with its JSON path. BPN written is the
-    canonical form, so BPN -> JSON -> BPN gives back exactly what [bold]bpn fmt[/bold] gives.
+    canonical form, so BPN -> JSON -> BPN gives back exactly what **bpn fmt** gives.
+    Several inputs make one output: their deals one after the other.
 
-    Exit status: 0 converted, 1 the input has a syntax error or does not fit the
+    Exit status: 0 converted, 1 an input has a syntax error or does not fit the
     schema (nothing is written to a file), 2 unreadable input or wrong usage.
 
     Examples:
 
-      bpn convert club-night.bpn --to json -o club-night.json
-
-      bpn convert archive.jsonl --to bpn -o archive.bpn
-
-      cat club-night.bpn | bpn convert - --to jsonl --with-replay | jq .result.score
+        bpn convert club-night.bpn --to json -o club-night.json
+        bpn convert archive.jsonl --to bpn -o archive.bpn
+        bpn convert 2026-*.bpn --to jsonl -o season.jsonl
+        cat club-night.bpn | bpn convert - --to jsonl --with-replay | jq .result.score
     """
     err = err_console()
-    if path != "-" and not Path(path).is_file():
-        err.print(f"bpn: {path}: no such file", style="red")
+    for path in paths:
+        if path != "-" and not Path(path).is_file():
+            err.print(f"bpn: {path}: no such file", style="red", highlight=False)
+            raise typer.Exit(2)
+    if paths.count("-") > 1:
+        err.print("bpn: - (standard input) can be given only once", style="red")
         raise typer.Exit(2)
-    try:
-        kind, raw = _open_input(path)
-    except OSError as exc:
-        err.print(f"bpn: {path}: cannot read: {exc.strerror or exc}", style="red")
-        raise typer.Exit(2)
-    name = "<stdin>" if path == "-" else path
-    if kind is Kind.bpn:
-        deals = _clean(read_deals(raw, encoding=encoding), name)
-    elif kind is Kind.json:
-        try:
-            deals = iter(loads(raw.read().decode("utf-8-sig")))
-        except (SchemaError, UnicodeDecodeError) as exc:
-            err.print(f"bpn: {name}: {exc}", style="red")
-            raise typer.Exit(1)
-    else:
-        deals = iter_jsonl_deals(io.TextIOWrapper(raw, encoding="utf-8-sig"))
+    deals = (deal for path in paths for deal in _deals(path, encoding))
     if to is Kind.bpn:
         pieces = iter_text(deals)
     elif to is Kind.json:
         pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
     else:
         pieces = iter_jsonl(deals, with_replay=with_replay)
+    nothing = "; nothing was written" + (" to " + output if output != "-" else "")
     try:
         if output == "-":
             write = sys.stdout.write
@@ -168,13 +192,13 @@ def convert_command(
         else:
             atomic_write(output, pieces)
     except _SyntaxStop as exc:
-        err.print(str(exc))
-        err.print(f"bpn: {name}: cannot convert a deal with syntax errors or a tag given twice (fix what bpn validate "
-                  "reports); nothing was written" + (" to " + output if output != "-" else ""), style="red")
+        err.print(str(exc), highlight=False, markup=False)
+        err.print("bpn: cannot convert a deal with syntax errors or a tag given twice (fix what bpn validate "
+                  "reports)" + nothing, style="red", highlight=False)
         raise typer.Exit(1)
-    except SchemaError as exc:
-        err.print(f"bpn: {name}: {exc}", style="red")
-        raise typer.Exit(1)
+    except _InputFault as exc:
+        err.print(str(exc) + (nothing if exc.code == 1 else ""), style="red", highlight=False, markup=False)
+        raise typer.Exit(exc.code)
     except BrokenPipeError:
         raise
     except OSError as exc:
@@ -183,7 +207,7 @@ def convert_command(
 
 
 def schema_command() -> None:
-    """Print the JSON Schema (draft 2020-12) of the JSON that [bold]bpn convert[/bold] writes and reads."""
+    """Print the JSON Schema (draft 2020-12) of the JSON that **bpn convert** writes and reads."""
     from bismarck_pbn.resources import data_path
 
     sys.stdout.write(data_path("schemas", "bpn.schema.json").read_text(encoding="utf-8"))

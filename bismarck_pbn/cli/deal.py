@@ -1,8 +1,10 @@
-"""``bpn deal``: deal at random and print the deal as a BPN template to fill in."""
+"""``bpn deal``: deal at random and print the deal as a BPN template to fill in, or
+append it to a session's file as its next board."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,42 +14,103 @@ from bismarck_pbn.cli.common import err_console
 
 def deal_command(
     seed: Annotated[int | None, typer.Option(
-        "--seed", "-s", min=0, show_default=False,
+        "--seed", "-s", min=0, show_default=False, metavar="N",
         help="Deal from this seed: the same seed always gives the same deal. Without it a "
         "seed is chosen at random; either way it is written in the template's first comment.")] = None,
-    forehand: Annotated[int, typer.Option("--forehand", "-F", min=1, max=3,
-                                          help="The forehand's seat.")] = 1,
-    board: Annotated[int, typer.Option("--board", "-b", min=1, help="The board number in the session.")] = 1,
+    forehand: Annotated[int | None, typer.Option(
+        "--forehand", min=1, max=3, metavar="SEAT", show_default=False,
+        help="The forehand's seat, 1, 2 or 3 (default 1).")] = None,
+    board: Annotated[int | None, typer.Option(
+        "--board", "-b", min=1, metavar="N", show_default=False,
+        help="The board number in the session (default 1).")] = None,
     contract: Annotated[str | None, typer.Option(
-        "--contract", "-c", show_default=False,
+        "--contract", show_default=False, metavar="NAME",
         help="The contract, if already known: Spel, Spader, Valfri or Pass (any case).")] = None,
+    append: Annotated[str | None, typer.Option(
+        "--append", "-a", show_default=False, metavar="FILE",
+        help="Add the deal to this session's file as its next board: the board number, "
+        "forehand and session tags come from the file, and the contract is one the "
+        "schedule still allows that forehand. The file is created if it does not exist.")] = None,
 ) -> None:
-    """Deal 16 cards to each seat and 4 to the kitty, and print the deal as a
-    BPN template: session tags with ? placeholders, Board, Forehand, Deal
-    (from the forehand's hand), Kitty, and Contract when given. What is
-    decided at the table is left out, so bpn validate says what is missing.
+    """Deal 16 cards to each seat and 4 to the kitty, and print the deal as a BPN
+    template: session tags with ? placeholders, Board, Forehand, Deal (from the
+    forehand's hand), Kitty, and Contract when given. What is decided at the table is
+    left out, so bpn validate says what is missing.
 
-    The same seed always gives the same deal. Without --seed one is chosen at
-    random; either way it is written in the template's first comment.
+    With --append FILE the deal is added to the file instead, as the next board of its
+    last session (a new session when that one is over), after one empty line. The
+    contract given with --contract must be one the variant's schedule still allows that
+    forehand; without it the first such contract is written.
 
-    Exit status: 0 dealt, 2 wrong usage (an unknown contract, say).
+    Exit status: 0 dealt, 1 the contract asked for is not allowed at that board, 2 wrong
+    usage (an unknown contract, say) or a file that cannot be read or written.
 
     Examples:
 
-      bpn deal
-
-      bpn deal --seed 2026 --forehand 2 --board 4 >> night.bpn
-
-      bpn deal --seed 7 --contract Spel | bpn show -
+        bpn deal
+        bpn deal --seed 2026 --forehand 2 --board 4
+        bpn deal --append night.bpn
+        bpn deal --seed 7 --contract Spel | bpn show -
     """
-    from bismarck_pbn.session.dealgen import deal_template, new_seed
     from bismarck_pbn.format.values import BadValue
+    from bismarck_pbn.session.dealgen import deal_template, new_seed
 
+    err = err_console()
+    seed = seed if seed is not None else new_seed()
+    if append is not None:
+        if forehand is not None or board is not None:
+            given = " and ".join(o for o, v in (("--forehand", forehand), ("--board", board)) if v is not None)
+            err.print(f"bpn: --append takes the board and the forehand from the file; leave out {given}",
+                      style="red", highlight=False)
+            raise typer.Exit(2)
+        raise typer.Exit(_append(Path(append), seed, contract, err))
     try:
-        text = deal_template(seed if seed is not None else new_seed(), forehand=forehand, board=board,
-                             contract=contract)
+        text = deal_template(seed, forehand=forehand or 1, board=board or 1, contract=contract)
     except BadValue as exc:
-        err_console().print(f"bpn: --contract: {exc.message}", style="red", highlight=False)
+        err.print(f"bpn: --contract: {exc.message}", style="red", highlight=False)
         raise typer.Exit(2) from None
     sys.stdout.write(text)
     sys.stdout.flush()
+
+
+def _append(path: Path, seed: int, contract: str | None, err) -> int:
+    """Append the next deal to ``path`` atomically; the exit status."""
+    from bismarck_pbn.format.values import BadValue
+    from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
+    from bismarck_pbn.session.dealgen import NotAllowed, append_deal
+
+    def fail(message: str, code: int) -> int:
+        err.print(f"bpn: {message}", style="red", highlight=False, markup=False)
+        return code
+
+    exists = path.exists()
+    if exists and not path.is_file():
+        return fail(f"{path}: not a regular file", 2)
+    data = b""
+    if exists:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            return fail(f"{path}: cannot read: {exc.strerror or exc}", 2)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return fail(f"{path}: not valid UTF-8 at byte offset {exc.start}; a deal is appended only "
+                    "to a UTF-8 file (bpn fmt --encoding latin-1 FILE > NEW.bpn converts it)", 2)
+    try:
+        new_text, deal = append_deal(text, seed, contract)
+    except NotAllowed as exc:
+        return fail(f"{path}: {exc}", 1)
+    except BadValue as exc:
+        return fail(f"--contract: {exc.message}", 2)
+    try:
+        atomic_write(path, new_text, expect=Fingerprint.of_bytes(path, data) if exists else None,
+                     create=not exists)
+    except ChangedOnDisk as exc:
+        return fail(f"{exc}", 1)
+    except OSError as exc:
+        return fail(f"{path}: cannot write: {exc.strerror or exc}", 2)
+    session = "a new session, " if deal.new_session and text.strip() else ""
+    err.print(f"board {deal.board} ({session}seat {deal.forehand} forehand, {deal.contract}) "
+              f"added to {path} (seed {seed})", highlight=False, markup=False)
+    return 0

@@ -15,36 +15,39 @@ from bismarck_pbn.cli.common import ReadFailure, collect, err_console, out_conso
 
 def fmt_command(
     paths: Annotated[list[str], typer.Argument(
-        help="BPN files, directories (every *.bpn below them), or - for standard input.",
-        show_default=False)],
+        help="BPN files, directories (every .bpn file below them), or - for standard input.",
+        metavar="PATH...", show_default=False)],
     check: Annotated[bool, typer.Option(
         "--check", help="Write nothing; name each file that is not canonical and exit 1 if any.")] = False,
     diff: Annotated[bool, typer.Option(
         "--diff", help="Print a unified diff from each file to its canonical form.")] = False,
     in_place: Annotated[bool, typer.Option(
         "--in-place", "-i", help="Rewrite the files (atomically: a temporary file, then a rename).")] = False,
-    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of the input (default utf-8).")] = "utf-8",
 ) -> None:
     """Print records in the canonical BPN form: tags in the spec's order with session
     tags repeated, one trick per line, holdings high to low, one empty line between
     deals. Every comment, NAG, suffix and ^R stays attached to what it belongs to.
 
     A file that does not read cleanly (syntax errors, invalid bytes) is never
-    rewritten: fix what [bold]bpn validate[/bold] reports first.
+    rewritten: fix what **bpn validate** reports first.
 
     Exit status: 0 done (or already canonical), 1 --check found files to reformat or a
     file could not be formatted, 2 a path could not be read.
 
     Examples:
 
-      bpn fmt club-night.bpn > tidy.bpn
-
-      bpn fmt --check records/
-
-      bpn fmt --in-place club-night.bpn
+        bpn fmt club-night.bpn > tidy.bpn
+        bpn fmt --check records/
+        bpn fmt --in-place club-night.bpn
     """
     out = out_console()
     err = err_console()
+    if in_place and check:
+        err.print("bpn: --in-place rewrites files and --check only reports them: give one of the two",
+                  style="red")
+        raise typer.Exit(2)
     if in_place and "-" in paths:
         err.print("bpn: --in-place cannot rewrite standard input", style="red")
         raise typer.Exit(2)
@@ -71,9 +74,14 @@ def fmt_command(
         canonical = dumps(deals)
         changed = canonical != text or data.startswith(b"\xef\xbb\xbf")
         if diff and changed:
-            out.file.write("".join(difflib.unified_diff(
-                text.splitlines(keepends=True), canonical.splitlines(keepends=True),
-                fromfile=source.name, tofile=f"{source.name} (canonical)")))
+            if canonical == text.replace("\r\n", "\n").lstrip("\ufeff"):
+                what = "CRLF line ends become LF" if "\r\n" in text else "the byte-order mark is dropped"
+                out.print(f"{source.name}: only the line ends change: {what}" if "\r\n" in text
+                          else f"{source.name}: only {what}", highlight=False, markup=False)
+            else:
+                out.file.write("".join(difflib.unified_diff(
+                    text.splitlines(keepends=True), canonical.splitlines(keepends=True),
+                    fromfile=source.name, tofile=f"{source.name} (canonical)")))
         if check:
             if changed:
                 out.print(f"{source.name}: not canonical")

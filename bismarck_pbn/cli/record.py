@@ -40,7 +40,7 @@ def _asker(console):
 def record_command(
     path: Annotated[str | None, typer.Argument(
         help="The session's BPN file: the deal is appended to it (it is created if it does not "
-        "exist). Without it the deal is printed to standard output.", show_default=False)] = None,
+        "exist). Without it the deal is printed to standard output.", metavar="FILE", show_default=False)] = None,
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", "-n", help="Ask everything and check the deal against the file, but print "
         "it instead of writing it.")] = False,
@@ -51,8 +51,8 @@ def record_command(
     forehand, the running total and the contracts this forehand has left. Then come the
     hands (- if not known), the kitty, the contract, the trump (Valfri) and the discard,
     and the play card by card: each card is checked as it is typed (held? follows
-    suit?). [bold]u[/bold] takes back the last card, [bold]?[/bold] shows the hand and
-    the legal cards, [bold]claim[/bold] ends the play and asks for the final tricks.
+    suit?). **u** takes back the last card, **?** shows the hand and
+    the legal cards, **claim** ends the play and asks for the final tricks.
 
     The new deal is checked by the validator in the context of the whole file before
     anything is written, and appended atomically; a file changed meanwhile is not
@@ -64,11 +64,9 @@ def record_command(
 
     Examples:
 
-      bpn record club-night.bpn
-
-      bpn record --dry-run club-night.bpn
-
-      bpn record > one-deal.bpn
+        bpn record club-night.bpn
+        bpn record --dry-run club-night.bpn
+        bpn record > one-deal.bpn
     """
     from bismarck_pbn.session.record import record
 

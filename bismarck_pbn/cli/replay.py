@@ -23,9 +23,9 @@ from bismarck_pbn.views.replay import DealView, load, plain_lines
 def replay_command(
     path: Annotated[str, typer.Argument(
         help="The BPN file to replay, or - for standard input (printed steps only).",
-        metavar="PATH", show_default=False)],
+        metavar="FILE", show_default=False)],
     deal: Annotated[int | None, typer.Option(
-        "--deal", "-d", help="The deal to start at (or, printed, the only one): its place in the "
+        "--deal", "-d", metavar="N", help="The deal to start at (or, printed, the only one): its place in the "
         "file, from 1, as bpn validate counts deals.", show_default=False)] = None,
     plain: Annotated[bool, typer.Option(
         "--plain", help="Print the steps as plain text even on a terminal.")] = False,
@@ -33,10 +33,10 @@ def replay_command(
     """Step through deals card by card: the hands, the trick on the table, each card's
     comments and NAGs, and any illegal play in the record, at its card.
 
-    On a terminal this is interactive: [bold]→/←[/bold] card, [bold]↓/↑[/bold] or
-    [bold]n/p[/bold] trick, [bold]g[/bold] or a digit to go to a trick, [bold]Home/End[/bold],
-    [bold]PgDn/PgUp[/bold] or [bold]]/[[/bold] deal, [bold]c[/bold] add a comment and
-    [bold]$[/bold] a NAG to the current card (saved to the file), [bold]q[/bold] quit.
+    On a terminal this is interactive: **→/←** card, **↓/↑** or
+    **n/p** trick, **g** or a digit to go to a trick, **Home/End**,
+    **PgDn/PgUp** or **]/[** deal, **c** add a comment and
+    **$** a NAG to the current card (saved to the file), **q** quit.
 
     When the output is not a terminal (or with --plain) each step is printed instead:
     "trick T card C: seat S plays XX", its notes and faults, then the tricks and the
@@ -47,9 +47,8 @@ def replay_command(
 
     Examples:
 
-      bpn replay club-night.bpn --deal 3
-
-      bpn replay club-night.bpn --deal 3 | less
+        bpn replay club-night.bpn --deal 3
+        bpn replay club-night.bpn --deal 3 | less
     """
     err = err_console()
     if path == "-":

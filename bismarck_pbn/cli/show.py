@@ -67,17 +67,18 @@ def json_lines(data: dict) -> str:
 
 
 def show_command(
-    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", show_default=False)],
-    deal: Annotated[int, typer.Option("--deal", "-d", min=1, help="Which deal of the file, counting from 1.")] = 1,
+    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", metavar="FILE", show_default=False)],
+    deal: Annotated[int, typer.Option("--deal", "-d", min=1, metavar="N", show_default=False, help="Which deal of the file, counting from 1 (default 1).")] = 1,
     trick: Annotated[int | None, typer.Option(
-        "--trick", "-t", min=1, max=16, show_default=False,
+        "--trick", "-t", min=1, max=16, show_default=False, metavar="T",
         help="Show the play at this trick (1-16). Without it: the deal before the first lead.")] = None,
     card: Annotated[int | None, typer.Option(
-        "--card", "-c", min=1, max=3, show_default=False,
+        "--card", "-c", min=1, max=3, show_default=False, metavar="C",
         help="The card of that trick to stop after: 1, 2 or 3 (default 3, the completed trick).")] = None,
     format: Annotated[Format, typer.Option(
-        "--format", "-f", help="text: the table drawn for a terminal; json: the position as data.")] = Format.text,
-    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
+        "--format", "-f", metavar="text|json", help="text: the table drawn for a terminal; json: the position as data.")] = Format.text,
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of the input (default utf-8).")] = "utf-8",
 ) -> None:
     """Show a deal at one moment of its play: the three hands still held, the
     trick on the table and who led (and won) it, the contract, kitty and
@@ -93,13 +94,10 @@ def show_command(
 
     Examples:
 
-      bpn show club-night.bpn
-
-      bpn show club-night.bpn --deal 3 --trick 4 --card 1
-
-      bpn show club-night.bpn -d 3 -t 4 --format json | jq .table
-
-      cat night.bpn | bpn show - --trick 16
+        bpn show club-night.bpn
+        bpn show club-night.bpn --deal 3 --trick 4 --card 1
+        bpn show club-night.bpn -d 3 -t 4 --format json | jq .table
+        cat night.bpn | bpn show - --trick 16
     """
     from bismarck_pbn.views.position import position_at
     from bismarck_pbn.views.render import position_dict, render_position

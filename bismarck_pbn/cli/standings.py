@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
+from bismarck_pbn.session.standings import BoardRow, PlayerStats, Session, Tally, by_player, iter_standings
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.cli.common import Source, err_console, out_console
 
@@ -20,6 +20,12 @@ from bismarck_pbn.cli.common import Source, err_console, out_console
 class Format(str, Enum):
     text = "text"
     json = "json"
+    csv = "csv"
+
+
+CSV_HEADER = ["file", "event", "site", "date", "variant", "board", "forehand", "forehand_player", "contract",
+              "trump", "tricks1", "tricks2", "tricks3", "score1", "score2", "score3", "total1", "total2", "total3"]
+PLAYER_CSV_HEADER = ["player", "group", "deals", "total", "average"]
 
 
 def _signed(triple) -> str:
@@ -148,70 +154,166 @@ def _json(sessions: list[dict]) -> str:
     return '{"sessions": [\n' + ",\n".join(blocks) + "\n]}" if blocks else '{"sessions": []}'
 
 
-def standings_command(
-    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", show_default=False)],
-    format: Annotated[Format, typer.Option(
-        "--format", "-f", help="text: score sheets for people; json: the same as data.")] = Format.text,
-    encoding: Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")] = "utf-8",
-) -> None:
-    """Show the score sheet of each session in a file: every board with its
-    forehand, contract, tricks and score, the running totals, the contracts
-    each player still has to play as forehand, who leads, and whether a
-    tie-break is due.
+def _csv(rows) -> str:
+    import csv
+    import io
 
-    Tricks, scores and totals are computed from the play, as bpn validate
-    does, so a slip in a Total tag does not carry on. A record with errors
-    is still summed, and a note on standard error says so.
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue()
+
+
+def _board_rows(name: str, sessions: list[Session]):
+    for session in sessions:
+        for row in session.boards:
+            triples = [list(t) if t is not None else ["", "", ""] for t in (row.tricks, row.score, row.total)]
+            fh = session.players[row.forehand - 1] if row.forehand else None
+            yield [name, session.event or "", session.site or "", session.date or "", str(session.variant),
+                   row.board, row.forehand or "", fh or "", row.contract or "", row.trump or "",
+                   *triples[0], *triples[1], *triples[2]]
+
+
+def _player_rows(players: list[PlayerStats]):
+    def avg(t: Tally) -> str:
+        return f"{t.average:.3f}" if t.average is not None else ""
+
+    for p in players:
+        yield [p.name, "all", p.all.deals, p.all.total, avg(p.all)]
+        for contract, t in p.as_forehand.items():
+            yield [p.name, f"forehand {contract}", t.deals, t.total, avg(t)]
+        for seat, t in sorted(p.by_seat.items()):
+            yield [p.name, f"seat {seat}", t.deals, t.total, avg(t)]
+
+
+def _player_tables(players: list[PlayerStats]) -> list[Table]:
+    """The totals, then the average per deal as forehand by contract and by seat."""
+    contracts: list[str] = []
+    for p in players:
+        contracts += [c for c in p.as_forehand if c not in contracts]
+    order = ("Spel", "Spader", "Valfri", "Pass")
+    contracts.sort(key=lambda c: order.index(c) if c in order else len(order))
+    totals = _table(title=Text("players across the sessions", style="bold"))
+    for header in ("player", "sessions", "won", "deals", "total", "per deal"):
+        totals.add_column(header, justify="left" if header == "player" else "right", no_wrap=True)
+    split = _table(title=Text("average score per deal: as forehand, by contract; and by seat", style="bold"),
+                   caption="--format csv or json gives the number of deals of each", caption_justify="left")
+    split.add_column("player", no_wrap=True)
+    for header in [*contracts, "seat 1", "seat 2", "seat 3"]:
+        split.add_column(header, justify="right", no_wrap=True)
+
+    def cell(t: Tally | None) -> str:
+        return f"{t.average:+.2f}" if t is not None and t.deals else "·"
+
+    for p in players:
+        totals.add_row(p.name, str(p.sessions), str(p.wins), str(p.all.deals), f"{p.all.total:+d}",
+                       f"{p.all.average:+.2f}" if p.all.deals else "·")
+        split.add_row(p.name, *[cell(p.as_forehand.get(c)) for c in contracts],
+                      *[cell(p.by_seat.get(s)) for s in (1, 2, 3)])
+    return [totals, split]
+
+
+def standings_command(
+    paths: Annotated[list[str], typer.Argument(
+        help="BPN files, or - for standard input; each file's sessions are shown in turn.",
+        metavar="FILE...", show_default=False)],
+    format: Annotated[Format, typer.Option(
+        "--format", "-f", metavar="text|json|csv", help="text: score sheets for people; json: the same as data; "
+        "csv: one row per board, for spreadsheets.")] = Format.text,
+    players: Annotated[bool, typer.Option(
+        "--by-player", "-p", help="Sum up each player over all the sessions given instead: totals, "
+        "average score per deal, as forehand by contract, and by seat.")] = False,
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of the input (default utf-8).")] = "utf-8",
+) -> None:
+    """Show the score sheet of each session: every board with its forehand, contract,
+    tricks and score, the running totals, the contracts each player still has to play
+    as forehand, who leads, and whether a tie-break is due.
+
+    Tricks, scores and totals are computed from the play, as bpn validate does, so a
+    slip in a Total tag does not carry on. A record with errors is still summed, and a
+    note on standard error says so. With --by-player the sessions of all the files are
+    summed up by player (matched by the names in the Player tags).
 
     Exit status: 0 shown, 2 unreadable file or wrong usage.
 
     Examples:
 
-      bpn standings club-night.bpn
-
-      bpn standings night.bpn --format json | jq '.sessions[0].totals'
+        bpn standings club-night.bpn
+        bpn standings night.bpn --format json | jq '.sessions[0].totals'
+        bpn standings club/*.bpn --by-player
+        bpn standings club/*.bpn --format csv > season.csv
     """
     from pathlib import Path
 
-    err = err_console()
-    if path != "-" and not Path(path).is_file():
-        why = "not a regular file" if Path(path).exists() else "no such file or directory"
-        err.print(f"bpn: {path}: {why}", style="red", highlight=False)
-        raise typer.Exit(2)
-    source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
     from bismarck_pbn.format.reader import read_deals
 
-    sessions: list[Session] = []
-    standalone: list[BoardRow] = []
-    try:
-        fp = source.open()
+    err = err_console()
+    for path in paths:
+        if path != "-" and not Path(path).is_file():
+            why = "not a regular file" if Path(path).exists() else "no such file or directory"
+            err.print(f"bpn: {path}: {why}", style="red", highlight=False)
+            raise typer.Exit(2)
+    files: list[tuple[str, list[Session], list[BoardRow]]] = []
+    for path in paths:
+        source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
+        sessions: list[Session] = []
+        standalone: list[BoardRow] = []
         try:
-            for item in iter_standings(read_deals(fp, encoding=encoding)):
-                (sessions if isinstance(item, Session) else standalone).append(item)
-        finally:
-            if source.path is not None:
-                fp.close()
-    except LookupError:
-        err.print(f"bpn: unknown encoding {encoding!r}", style="red", highlight=False)
-        raise typer.Exit(2)
-    except OSError as exc:
-        err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red", highlight=False)
-        raise typer.Exit(2)
-    errors = sum(row.errors for s in sessions for row in s.boards) + sum(r.errors for r in standalone)
-    if format is Format.json:
-        typer.echo(_json([s.as_dict() for s in sessions]))
+            fp = source.open()
+            try:
+                for item in iter_standings(read_deals(fp, encoding=encoding)):
+                    (sessions if isinstance(item, Session) else standalone).append(item)
+            finally:
+                if source.path is not None:
+                    fp.close()
+        except LookupError:
+            err.print(f"bpn: unknown encoding {encoding!r}", style="red", highlight=False)
+            raise typer.Exit(2)
+        except OSError as exc:
+            err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red", highlight=False)
+            raise typer.Exit(2)
+        files.append((source.name, sessions, standalone))
+    all_sessions = [s for _, sessions, _ in files for s in sessions]
+    errors = sum(row.errors for s in all_sessions for row in s.boards) + sum(
+        r.errors for _, _, standalone in files for r in standalone)
+    if players:
+        stats = by_player(all_sessions)
+        if format is Format.json:
+            typer.echo(json.dumps({"players": [p.as_dict() for p in stats]}, ensure_ascii=False, indent=1))
+        elif format is Format.csv:
+            typer.echo(_csv([PLAYER_CSV_HEADER, *_player_rows(stats)]), nl=False)
+        elif stats:
+            out = out_console()
+            totals, split = _player_tables(stats)
+            out.print(totals)
+            out.print()
+            out.print(split)
+        else:
+            out_console().print("no named players in these sessions")
+    elif format is Format.json:
+        typer.echo(_json([s.as_dict() for s in all_sessions]))
+    elif format is Format.csv:
+        rows = [CSV_HEADER] + [r for name, sessions, _ in files for r in _board_rows(name, sessions)]
+        typer.echo(_csv(rows), nl=False)
     else:
         out = out_console()
-        for i, session in enumerate(sessions):
-            if i:
-                out.print()
-            _print_session(out, session)
-        if standalone:
-            if sessions:
-                out.print()
-            _print_standalone(out, standalone)
-        if not sessions and not standalone:
-            out.print("no deals")
+        first = True
+        for name, sessions, standalone in files:
+            if len(files) > 1:
+                if not first:
+                    out.print()
+                out.print(Text(f"{name}", style="bold underline"))
+            first = False
+            for i, session in enumerate(sessions):
+                if i:
+                    out.print()
+                _print_session(out, session)
+            if standalone:
+                if sessions:
+                    out.print()
+                _print_standalone(out, standalone)
+            if not sessions and not standalone:
+                out.print("no deals")
     if errors:
         err.print(f"note: the records have {errors} error{'s' if errors != 1 else ''}; "
-                  f"bpn validate {path} shows them", style="yellow", highlight=False)
+                  f"bpn validate {' '.join(paths)} shows them", style="yellow", highlight=False)

@@ -24,39 +24,40 @@ class Format(str, Enum):
 
 def validate_command(
     paths: Annotated[list[str], typer.Argument(
-        help="BPN files, directories (every *.bpn below them), or - for standard input.",
-        show_default=False)],
+        help="BPN files, JSON or JSON Lines files (.json, .jsonl), directories (every .bpn file below them), or - for standard input.",
+        metavar="PATH...", show_default=False)],
     format: Annotated[Format, typer.Option(
-        "--format", "-f", help="text: one line per problem; json: a JSON array of objects "
+        "--format", "-f", metavar="text|json", help="text: one line per problem; json: a JSON array of objects "
         "with path, line, column, code, severity, message.")] = Format.text,
     strict: Annotated[bool, typer.Option(
         "--strict", help="Treat warnings as errors for the exit code.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print no summary line.")] = False,
     encoding: Annotated[str, typer.Option(
-        "--encoding", help="Text encoding of the input, e.g. latin-1 for old PBN-style files.")] = "utf-8",
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=0, help="Check with this many processes (0: one per core). Files are "
-        "shared out, and a large file's deals too; the output is the same as with one.")] = 1,
+        "--encoding", "-e", metavar="NAME", help="Text encoding of BPN input, e.g. latin-1 for old PBN-style files (default utf-8).", show_default=False)] = "utf-8",
 ) -> None:
     """Check hand records: syntax, cards, exchange, contract, every card of the play,
     tricks, scores, and the session (rotation, boards, schedules, running totals).
 
-    Each problem is printed as [bold]path:line:col: CODE severity: message[/bold].
+    Each problem is printed as **path:line:col: CODE severity: message**. JSON and JSON
+    Lines files are checked through the JSON import: a schema fault is one problem with
+    its JSON path, and the deals are checked as BPN deals are.
+
     Exit status: 0 no errors, 1 errors found (or warnings with --strict),
     2 a path could not be read or the command was used wrongly.
 
     Examples:
 
-      bpn validate club-night.bpn
-
-      bpn validate records/ --format json > problems.json
-
-      cat deal.bpn | bpn validate -
+        bpn validate club-night.bpn
+        bpn validate records/ --format json > problems.json
+        cat deal.bpn | bpn validate -
     """
     out = out_console()
     err = err_console()
     sources, unreadable = collect(paths, err)
+    if not sources and not unreadable:
+        err.print(f"bpn: no BPN file found in {' '.join(paths)}: nothing was checked", style="red")
+        raise typer.Exit(2)
     try:
         import codecs
         codecs.lookup(encoding)
@@ -85,25 +86,7 @@ def validate_command(
             _print(out, d)
 
     try:
-        if jobs != 1 and all(s.path is not None for s in sources) and sources:
-            from bismarck_pbn.check.parallel import validate_paths
-
-            per_file: dict[str, int] = {}
-            try:
-                for name, diagnostics in validate_paths([(s.name, s.path) for s in sources], jobs,
-                                                        per_file, encoding):
-                    for d in diagnostics:
-                        emit(d)
-                    if progress is not None:
-                        progress.advance(task)
-            except OSError as exc:
-                err.print(f"bpn: cannot read: {exc.strerror or exc}", style="red")
-                unreadable = True
-            deals = sum(per_file.values())
-            sources_done = True
-        else:
-            sources_done = False
-        for source in ([] if sources_done else sources):
+        for source in sources:
             try:
                 fp = source.open()
             except OSError as exc:
@@ -111,11 +94,15 @@ def validate_command(
                 unreadable = True
                 continue
             try:
-                for checked in validate_deals(read_deals(fp, encoding=encoding)):
-                    if checked.deal.tags:
-                        deals += 1
-                    for d in checked.diagnostics:
-                        emit(d._replace(path=source.name))
+                kind, fp = _kind(source, fp)
+                if kind == "bpn":
+                    for checked in validate_deals(read_deals(fp, encoding=encoding)):
+                        if checked.deal.tags:
+                            deals += 1
+                        for d in checked.diagnostics:
+                            emit(d._replace(path=source.name))
+                else:
+                    deals += _check_json(fp, kind, source.name, emit)
             except OSError as exc:
                 err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red")
                 unreadable = True
@@ -136,6 +123,64 @@ def validate_command(
         raise typer.Exit(2)
     if counts[ERROR] or (strict and counts[WARNING]):
         raise typer.Exit(1)
+
+
+_JSON_EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+
+
+def _kind(source, fp):
+    """``bpn``, ``json`` or ``jsonl``, and a stream still at its start: from a file's
+    extension, or for standard input from how its first line begins."""
+    if source.path is not None:
+        return _JSON_EXTENSIONS.get(source.path.suffix.lower(), "bpn"), fp
+    import io
+
+    from bismarck_pbn.convert.jsoncheck import looks_like_json
+
+    if hasattr(fp, "peek"):
+        head = fp.peek(4096)[:4096]
+    else:  # a stream that cannot be peeked at (a test runner's stdin): read it now
+        fp = io.BytesIO(fp.read())
+        head = fp.getvalue()[:4096]
+    if not looks_like_json(head.decode("utf-8", "replace")):
+        return "bpn", fp
+    fp = io.BytesIO(fp.read())  # JSON: its first line decides the kind
+    first = fp.getvalue().lstrip(b"\xef\xbb\xbf \t\r\n").split(b"\n", 1)[0]
+    try:
+        one_line = json.loads(first)
+    except (ValueError, RecursionError):
+        return "json", fp
+    return ("json" if isinstance(one_line, dict) and "deals" in one_line else "jsonl"), fp
+
+
+def _check_json(fp, kind: str, name: str, emit) -> int:
+    """Check a JSON document or JSON Lines through the JSON import; the deals checked."""
+    from bismarck_pbn.convert.jsoncheck import JsonChecker
+
+    checker = JsonChecker()
+    if kind == "json":
+        data = fp.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            emit(Diagnostic("BPN003", ERROR, f"the file is not valid UTF-8 at byte offset {exc.start} "
+                            "(JSON is always UTF-8)", line, 1, name))
+            return 0
+        diagnostics = checker.document(text)
+    else:
+        def lines():
+            for number, raw in enumerate(fp, 1):
+                try:
+                    yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
+                except UnicodeDecodeError as exc:
+                    emit(Diagnostic("BPN003", ERROR, f"line {number} is not valid UTF-8 (byte 0x"
+                                    f"{raw[exc.start]:02x}); JSON is always UTF-8", number, 1, name))
+                    yield ""
+        diagnostics = checker.lines(lines())
+    for d in diagnostics:
+        emit(d._replace(path=name))
+    return checker.deals
 
 
 def _print(out, d: Diagnostic) -> None:

@@ -30,6 +30,7 @@ from bismarck_pbn.format import values
 from bismarck_pbn.model.cards import _INTERN as _CARDS_BY_TEXT
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
+from bismarck_pbn.model.games import BISMARCK, GameWords, words
 from bismarck_pbn.resources import grammar_text
 from bismarck_pbn.format.split import Chunk, decode_lines, split_lines
 from bismarck_pbn.model.variant import STANDARD
@@ -324,6 +325,21 @@ class DealReader:
                                      f"line {first.pos.line}); the first one counts", *tag.pos[:2]))
                 continue
             tag_map[name] = tag
+        # The game decides how many seats the values name: read it first.
+        game = BISMARCK
+        game_tag = tag_map.get("Game")
+        game_text = game_tag.value if game_tag is not None else self.session.get("Game")
+        if game_text is not None:
+            try:
+                game = values.game(game_text)
+            except values.BadValue:
+                pass  # reported below (own tag) or at the deal that gave it
+        fields["game"] = game
+        context = words(game)
+        for tag in tags:
+            name = tag.name
+            if tag_map.get(name) is not tag:
+                continue
             if name not in _KNOWN:
                 hint = _KNOWN_LOWER.get(name.lower())
                 extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""
@@ -333,14 +349,14 @@ class DealReader:
             if reader is None:
                 continue
             try:
-                reader(tag.value, fields)
+                reader(tag.value, fields, context)
             except values.BadValue as bad:
                 located = bad.index is not None and tag.value_column
                 column = tag.value_column + bad.index if located else tag.pos.column
-                problems.append(diag("BPN103", f"[{name}] {bad.message}", tag.pos.line, column))
+                problems.append(diag(bad.code, f"[{name}] {bad.message}", tag.pos.line, column))
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
             try:
-                play = play._replace(leader=values.seat(play.tag.value))
+                play = play._replace(leader=values.seat(play.tag.value, context.seats))
             except values.BadValue:
                 pass  # already reported through _READERS["Play"]
         inherited = {name: self.session[name] for name in SESSION_TAGS
@@ -350,7 +366,7 @@ class DealReader:
                 self.session[name] = tag_map[name].value
         if "variant" not in fields and "Variant" in inherited:
             try:
-                fields["variant"] = values.variant(inherited["Variant"])
+                fields["variant"] = values.variant(inherited["Variant"], game)
             except values.BadValue:
                 fields["variant"] = STANDARD
         first = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
@@ -362,39 +378,61 @@ class DealReader:
 
 
 def _set(key, parse):
-    def read(value: str, fields: dict) -> None:
+    def read(value: str, fields: dict, game: GameWords) -> None:
         fields[key] = parse(value)
     return read
 
 
-def _read_deal(value: str, fields: dict) -> None:
-    fields["deal_first"], fields["hands"] = values.deal(value)
+def _seat(key):
+    def read(value: str, fields: dict, game: GameWords) -> None:
+        fields[key] = values.seat(value, game.seats)
+    return read
 
 
-def _read_discard(value: str, fields: dict) -> None:
+def _numbers(key, signed: bool, per_side: bool):
+    def read(value: str, fields: dict, game: GameWords) -> None:
+        fields[key] = values.numbers(value, signed=signed, seats=game.seats,
+                                     sides=per_side and game.partnership)
+    return read
+
+
+def _read_deal(value: str, fields: dict, game: GameWords) -> None:
+    fields["deal_first"], fields["hands"] = values.deal(value, game.seats)
+
+
+def _read_discard(value: str, fields: dict, game: GameWords) -> None:
     discard = values.optional_holding(value)
     fields["discard"] = discard
     fields["exchange"] = discard is not None
 
 
-def _read_kitty(value: str, fields: dict) -> None:
-    fields["kitty"] = values.holding(value.strip(), value.find(value.strip()[:1]) if value.strip() else 0)
+def _read_kitty(value: str, fields: dict, game: GameWords) -> None:
+    v = value.strip()
+    if "." not in v and v:
+        fields["kitty"] = values.card_list(value)  # a stock in order, top first
+        return
+    fields["kitty"] = values.holding(v, value.find(v[:1]) if v else 0)
 
 
 _READERS = {
-    "Date": lambda v, f: values.date(v),
-    "Variant": _set("variant", values.variant),
+    "Date": lambda v, f, g: values.date(v),
+    "Game": lambda v, f, g: values.game(v),
+    "Variant": lambda v, f, g: f.__setitem__("variant", values.variant(v, g.name)),
     "Board": _set("board", values.board),
-    "Forehand": _set("forehand", values.seat),
+    "Dealer": _seat("dealer"),
+    "Forehand": _seat("forehand"),
     "Deal": _read_deal,
     "Kitty": _read_kitty,
-    "Contract": _set("contract", values.contract),
+    "Turned": _set("turned", values.card),
+    "Contract": lambda v, f, g: f.__setitem__("contract", values.contract(v, g.name)),
     "Trump": _set("trump", values.trump),
+    "Declarer": _seat("declarer"),
     "Discard": _read_discard,
-    "Tricks": _set("tricks", lambda v: values.triple(v, signed=False)),
-    "Score": _set("score", lambda v: values.triple(v, signed=True)),
-    "Total": _set("total", lambda v: values.triple(v, signed=True)),
-    "Play": lambda v, f: values.seat(v),
+    "Tricks": _numbers("tricks", False, True),
+    "Score": _numbers("score", True, True),
+    "Total": _numbers("total", True, True),
+    "Points": _numbers("points", True, False),
+    "Play": lambda v, f, g: values.seat(v, g.seats),
 }
 
 

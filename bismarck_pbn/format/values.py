@@ -12,17 +12,21 @@ import re
 from collections.abc import Iterable
 
 from bismarck_pbn.model.cards import RANKS, SUITS, intern, sort_cards
+from bismarck_pbn.model.games import BISMARCK, GAMES, contract_word, game_name, words
 from bismarck_pbn.model.variant import BASES, OPTIONS, Variant
 
 
 class BadValue(ValueError):
     """A malformed value; ``index`` locates the fault inside the value when it can be
-    pinned down (a bad card in a holding), else None (the whole value is wrong)."""
+    pinned down (a bad card in a holding), else None (the whole value is wrong).
+    ``code`` is the diagnostic it gives: BPN103, or BPN105 for a game or option that
+    does not exist."""
 
-    def __init__(self, message: str, index: int | None = None):
+    def __init__(self, message: str, index: int | None = None, code: str = "BPN103"):
         super().__init__(message)
         self.message = message
         self.index = index
+        self.code = code
 
 
 CONTRACTS = {"spel": "Spel", "spader": "Spader", "valfri": "Valfri", "pass": "Pass"}
@@ -32,14 +36,51 @@ _OPTIONS = {o.lower(): o for o in OPTIONS}
 _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)\Z")
 _INT = re.compile(r"[+-]?[0-9]{1,9}\Z")
 _BY_SUIT = {suit: {r: intern(suit + r) for r in RANKS} for suit in SUITS}
+_CARD_TEXT = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
 
 
-def seat(value: str) -> int:
-    """``1``, ``2`` or ``3``."""
+def _seat_names(seats: int) -> str:
+    return ", ".join(str(s) for s in range(1, seats)) + f" or {seats}"
+
+
+def seat(value: str, seats: int = 3) -> int:
+    """A seat from 1 to ``seats``: ``1``, ``2`` or ``3`` in Bismarck."""
     v = value.strip()
-    if v in ("1", "2", "3"):
+    if len(v) == 1 and v.isdigit() and 1 <= int(v) <= seats:
         return int(v)
-    raise BadValue(f"a seat must be 1, 2 or 3, not {value!r}")
+    raise BadValue(f"a seat must be {_seat_names(seats)}, not {value!r}")
+
+
+def game(value: str) -> str:
+    """A game's name in any case; returned in canonical case."""
+    found = game_name(value)
+    if found is None:
+        raise BadValue(f"unknown game {value.strip()!r}; the games are {', '.join(GAMES)}", code="BPN105")
+    return found
+
+
+def card(value: str) -> str:
+    """One card: ``H7`` (``H10`` is HT)."""
+    v = value.strip()
+    try:
+        return intern(v.upper()) if _CARD_TEXT.fullmatch(v.upper()) else _bad_card(value)
+    except KeyError:
+        return _bad_card(value)
+
+
+def _bad_card(value: str) -> str:
+    raise BadValue(f"a card is a suit letter (S, H, D, C) and a rank (A K Q J T 9 … 2), not {value!r}")
+
+
+def card_list(value: str) -> tuple[str, ...]:
+    """Cards separated by spaces, in the order given (a German Whist stock, top first)."""
+    out = []
+    for m in re.finditer(r"\S+", value):
+        try:
+            out.append(card(m.group()))
+        except BadValue:
+            raise BadValue(f"{m.group()!r} is not a card in {value.strip()[:60]!r}", m.start()) from None
+    return tuple(out)
 
 
 def board(value: str) -> int:
@@ -50,11 +91,23 @@ def board(value: str) -> int:
     raise BadValue(f"a board number must be a whole number from 1, not {value!r}")
 
 
-def contract(value: str) -> str:
-    """Spel, Spader, Valfri or Pass, in any case; returned in canonical case."""
-    found = CONTRACTS.get(value.strip().lower())
+def contract(value: str, game: str = BISMARCK) -> str:
+    """A contract of ``game`` in any case (Spel, Spader, Valfri or Pass in Bismarck);
+    returned in canonical case."""
+    if game == BISMARCK:
+        found = CONTRACTS.get(value.strip().lower())
+        if found is None and value.strip().lower() in ("nohearts", "noqueen", "trump"):
+            found = contract_word(game, value)  # Estonian and Finnish contracts
+        if found is None:
+            raise BadValue(f"the contract must be Spel, Spader, Valfri or Pass, not {value!r}")
+        return found
+    found = contract_word(game, value)
     if found is None:
-        raise BadValue(f"the contract must be Spel, Spader, Valfri or Pass, not {value!r}")
+        g = words(game)
+        shown = ", ".join(g.contracts) if g.contracts else "none (its trump comes from the turned card)"
+        extra = {"BidWhist": " or a bid such as 4U, 5D, 4NT", "IsraeliWhist": " or a bid such as 6H, 7NT"}
+        raise BadValue(f"{value.strip()!r} is not a contract of {game}; its contracts: {shown}"
+                       f"{extra.get(game, '')}")
     return found
 
 
@@ -88,14 +141,17 @@ def date(value: str) -> str:
     return value.strip()
 
 
-def variant(value: str) -> Variant:
-    """A base name and options separated by spaces: ``Grand FixedKitty``."""
+def variant(value: str, game: str = BISMARCK) -> Variant:
+    """A base name and options separated by spaces: ``Grand FixedKitty``. For games other
+    than Bismarck, ``Standard`` and that game's options."""
+    if game != BISMARCK:
+        return _game_variant(value, game)
     words = value.split()
     if not words:
-        raise BadValue("the variant is empty; write Standard, Grand or Short")
+        raise BadValue("the variant is empty; write Standard, Grand, Short, Estonian or Finnish")
     base = _BASES.get(words[0].lower())
     if base is None:
-        raise BadValue(f"unknown variant {words[0]!r}; the bases are Standard, Grand and Short",
+        raise BadValue(f"unknown variant {words[0]!r}; the bases are Standard, Grand, Short, Estonian and Finnish",
                        value.find(words[0]))
     options = set()
     for word in words[1:]:
@@ -109,13 +165,32 @@ def variant(value: str) -> Variant:
     return Variant(base, frozenset(options))
 
 
-def variant_text(value: str) -> str:
+def _game_variant(value: str, game: str) -> Variant:
+    g = words(game)
+    options = {o.lower(): o for o in g.options}
+    found = set()
+    for word in value.split():
+        if word.lower() == "standard":
+            continue
+        option = options.get(word.lower())
+        if option is None:
+            have = ", ".join(g.options) if g.options else "none"
+            raise BadValue(f"{word!r} is not an option of {game} (its options: {have})", value.find(word),
+                           code="BPN105")
+        found.add(option)
+    return Variant("Standard", frozenset(found))
+
+
+def variant_text(value: str, game: str = BISMARCK) -> str:
     """The canonical spelling of a Variant value: names in their proper case, in the
     order written, each once."""
-    variant(value)  # raises BadValue when malformed
-    words = value.split()
-    names = [_BASES[words[0].lower()]] + [_OPTIONS[w.lower()] for w in words[1:]]
-    return " ".join(dict.fromkeys(names))
+    read = variant(value, game)  # raises BadValue when malformed
+    if game != BISMARCK:
+        g = words(game)
+        return " ".join(o for o in g.options if o in read.options) or "Standard"
+    names = value.split()
+    out = [_BASES[names[0].lower()]] + [_OPTIONS[w.lower()] for w in names[1:]]
+    return " ".join(dict.fromkeys(out))
 
 
 def signed_text(values: Iterable[int]) -> str:
@@ -125,17 +200,30 @@ def signed_text(values: Iterable[int]) -> str:
 
 def triple(value: str, *, signed: bool) -> tuple[int, int, int]:
     """Three whole numbers for seats 1, 2, 3: ``4 2 10``; signed ones like ``+2 0 -2``."""
+    return numbers(value, signed=signed)  # type: ignore[return-value]
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def numbers(value: str, *, signed: bool, seats: int = 3, sides: bool = False) -> tuple[int, ...]:
+    """Whole numbers, one per seat (``4 2 10`` for seats 1, 2, 3; signed ones like
+    ``+2 0 -2``), or with ``sides`` one per side of a partnership game (``7 6``); per
+    seat is accepted there too."""
     parts = value.split()
     what = "scores" if signed else "trick counts"
-    if len(parts) != 3:
-        raise BadValue(f"expected three {what}, for seats 1, 2 and 3, not {value!r}")
+    if sides and len(parts) not in (2, seats):
+        raise BadValue(f"expected two {what}, for sides 1 and 2, not {value!r}")
+    if not sides and len(parts) != seats:
+        names = ", ".join(str(s) for s in range(1, seats)) + f" and {seats}"
+        raise BadValue(f"expected {_COUNT_WORDS[seats]} {what}, for seats {names}, not {value!r}")
     out = []
     for part in parts:
         if not _INT.match(part) or (not signed and part[0] in "+-"):
             raise BadValue(f"{part!r} is not a {'signed ' if signed else ''}whole number",
                            value.find(part))
         out.append(int(part))
-    return out[0], out[1], out[2]
+    return tuple(out)
 
 
 def holding(value: str, offset: int = 0) -> tuple[str, ...]:
@@ -170,23 +258,27 @@ def optional_holding(value: str) -> tuple[str, ...] | None:
     return holding(value.strip(), value.find(value.strip()[:1]) if value.strip() else 0)
 
 
-def deal(value: str) -> tuple[int, tuple]:
-    """``s:H H H``: three holdings, the first for seat ``s``, then clockwise.
+def deal(value: str, seats: int = 3) -> tuple[int, tuple]:
+    """``s:H H H``: one holding per seat (three in Bismarck), the first for seat ``s``,
+    then clockwise.
 
     Returns the first seat and the hands indexed by seat − 1 (None for ``-``)."""
     head, colon, rest = value.partition(":")
-    if not colon or head.strip() not in ("1", "2", "3"):
-        raise BadValue(f"a deal is written s:H H H with s the first seat (1, 2 or 3), not {value!r}")
-    first = int(head.strip())
-    hands: list = [None, None, None]
-    words = [(m.group(), m.start()) for m in re.finditer(r"\S+", rest)]
-    if len(words) != 3:
-        raise BadValue(f"the deal needs three hands separated by spaces (- for one not "
-                       f"recorded), found {len(words)}", len(head) + 1)
+    h = head.strip()
+    if not colon or not (len(h) == 1 and h.isdigit() and 1 <= int(h) <= seats):
+        shape = " ".join(["H"] * seats)
+        raise BadValue(f"a deal is written s:{shape} with s the first seat ({_seat_names(seats)}), "
+                       f"not {value!r}")
+    first = int(h)
+    hands: list = [None] * seats
+    found = [(m.group(), m.start()) for m in re.finditer(r"\S+", rest)]
+    if len(found) != seats:
+        raise BadValue(f"the deal needs {_COUNT_WORDS[seats]} hands separated by spaces (- for one not "
+                       f"recorded), found {len(found)}", len(head) + 1)
     base = len(head) + 1
     s = first
-    for word, start in words:
+    for word, start in found:
         if word != "-":
             hands[s - 1] = holding(word, base + start)
-        s = s % 3 + 1
+        s = s % seats + 1
     return first, tuple(hands)

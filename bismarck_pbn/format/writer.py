@@ -16,13 +16,16 @@ continues on the next line: the only place the one-trick-per-line rule bends.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
-from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.format import values
+from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
-from bismarck_pbn.model.deal import BaseVisitor, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.model.deal import TAGS_1_1, BaseVisitor, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.model.games import BISMARCK, GameWords, words
 
 HEADER = "% BPN 1.0\n"
+HEADER_1_1 = "% BPN 1.1\n"
 
 UNWRITABLE = ("BPN001", "BPN002", "BPN003", "BPN102")
 """Problems that stop a deal being written back without losing what the user wrote:
@@ -43,60 +46,83 @@ def escape(value: str) -> str:
 
 
 def _holding(value: str) -> str:
-    return holding_text(values.holding(value.strip()))
+    v = value.strip()
+    if "." not in v and v:
+        return " ".join(values.card_list(v))  # a stock in order: kept in its order
+    return holding_text(values.holding(v))
 
 
-def _deal_value(value: str) -> str:
-    first, hands = values.deal(value)
+def _deal_value(value: str, g: GameWords) -> str:
+    first, hands = values.deal(value, g.seats)
     parts = []
     s = first
-    for _ in range(3):
+    for _ in range(g.seats):
         hand = hands[s - 1]
         parts.append("-" if hand is None else holding_text(hand))
-        s = engine.left_of(s)
+        s = s % g.seats + 1
     return f"{first}:{' '.join(parts)}"
 
 
+def _counts(signed: bool, per_side: bool):
+    def fix(v: str, g: GameWords) -> str:
+        read = values.numbers(v, signed=signed, seats=g.seats, sides=per_side and g.partnership)
+        return values.signed_text(read) if signed else " ".join(map(str, read))
+    return fix
+
+
 _CANONICAL = {
-    "Variant": values.variant_text,
-    "Date": values.date,
-    "Board": lambda v: str(values.board(v)),
-    "Forehand": lambda v: str(values.seat(v)),
+    "Game": lambda v, g: values.game(v),
+    "Variant": lambda v, g: values.variant_text(v, g.name),
+    "Date": lambda v, g: values.date(v),
+    "Board": lambda v, g: str(values.board(v)),
+    "Dealer": lambda v, g: str(values.seat(v, g.seats)),
+    "Forehand": lambda v, g: str(values.seat(v, g.seats)),
     "Deal": _deal_value,
-    "Kitty": _holding,
-    "Contract": values.contract,
-    "Trump": values.trump,
-    "Discard": lambda v: "-" if v.strip() == "-" else _holding(v),
-    "Tricks": lambda v: " ".join(map(str, values.triple(v, signed=False))),
-    "Score": lambda v: values.signed_text(values.triple(v, signed=True)),
-    "Total": lambda v: values.signed_text(values.triple(v, signed=True)),
-    "Play": lambda v: str(values.seat(v)),
+    "Kitty": lambda v, g: _holding(v),
+    "Turned": lambda v, g: values.card(v),
+    "Contract": lambda v, g: values.contract(v, g.name),
+    "Trump": lambda v, g: values.trump(v),
+    "Declarer": lambda v, g: str(values.seat(v, g.seats)),
+    "Discard": lambda v, g: "-" if v.strip() == "-" else _holding(v),
+    "Tricks": _counts(False, True),
+    "Score": _counts(True, True),
+    "Total": _counts(True, True),
+    "Points": _counts(True, False),
+    "Play": lambda v, g: str(values.seat(v, g.seats)),
 }
 
 
-def canonical_value(name: str, value: str) -> str:
-    """The canonical spelling of a known tag's value; the value as given when it does
-    not read cleanly (the writer never invents or loses data)."""
+def canonical_value(name: str, value: str, game: str = BISMARCK) -> str:
+    """The canonical spelling of a known tag's value in ``game``; the value as given
+    when it does not read cleanly (the writer never invents or loses data)."""
     fix = _CANONICAL.get(name)
     if fix is None:
         return value
     try:
-        return fix(value)
+        return fix(value, words(game))
     except values.BadValue:
         return value
 
 
 def canonical_tags(deal: Deal) -> list[Tag]:
     """The deal's tags as the canonical form writes them: canonical order and values,
-    inherited session tags filled in, Trump implied by the contract when not given."""
-    tags = [t._replace(value=canonical_value(t.name, t.value)) for t in deal.canonical_tags()]
-    if deal.tag("Trump") is None and deal.contract is not None:
-        implied = engine.implied_trump(deal.contract)
+    inherited session tags filled in, Trump as the rules imply it when not given."""
+    tags = [t._replace(value=canonical_value(t.name, t.value, deal.game)) for t in deal.canonical_tags()]
+    if deal.tag("Trump") is None:
+        implied = ruleset_of(deal).implied_trump(deal)
         if implied is not None:
             names = [t.name for t in tags]
-            at = names.index("Contract") + 1
+            after = [i for i, n in enumerate(names) if n in ("Contract", "Turned", "Kitty", "Deal")]
+            at = max(after) + 1 if after else len(tags)
             tags.insert(at, Tag("Trump", implied))
     return tags
+
+
+def needs_1_1(deal: Deal) -> bool:
+    """Whether writing ``deal`` needs BPN 1.1 (another game, Bismarck's 1.1 variants
+    Estonian and Finnish, or a tag 1.0 does not have)."""
+    return deal.game != BISMARCK or deal.variant.base in ("Estonian", "Finnish") or any(t.name in TAGS_1_1 for t in deal.tags) or any(
+        name in TAGS_1_1 for name in deal.inherited)
 
 
 def comment_text(comment: Comment) -> str:
@@ -151,7 +177,7 @@ class TextWriter(BaseVisitor):
 
     def begin_play(self, play: Play) -> None:
         self._write_tags()
-        self._put(f'[Play "{escape(canonical_value("Play", play.tag.value))}"]')
+        self._put(f'[Play "{escape(canonical_value("Play", play.tag.value, self.deal.game))}"]')
         self._comments(play.comments)
         self._end_line()
         self.in_trick = 0
@@ -163,7 +189,7 @@ class TextWriter(BaseVisitor):
             self._put(f"${nag}")
         self._comments(card.comments)
         self.in_trick += 1
-        if self.in_trick == 3:
+        if self.in_trick == self.deal.seats:  # one trick a line
             self._end_line()
             self.in_trick = 0
 
@@ -196,10 +222,17 @@ def dumps(deals: Iterable[Deal]) -> str:
 
 def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
     """The canonical document piece by piece (header, then each deal with the empty
-    line between), for streaming to a file. O(1) memory per deal."""
-    yield HEADER
+    line between), for streaming to a file. O(1) memory per deal. The header says
+    ``% BPN 1.1`` when the first deal with tags needs it (another game, or a 1.1 tag)."""
+    pending: list[Deal] = []
+    it = iter(deals)
+    for deal in it:
+        pending.append(deal)
+        if deal.tags:
+            break
+    yield HEADER_1_1 if any(d.tags and needs_1_1(d) for d in pending) else HEADER
     first = True
-    for deal in deals:
+    for deal in chain(pending, it):
         text = write_deal(deal)
         if not text:
             continue

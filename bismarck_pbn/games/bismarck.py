@@ -1,28 +1,34 @@
-"""The rules of Bismarck: tricks, quotas, scores and the replay of a deal's play.
+"""Bismarck: three seats, sixteen cards each, a kitty of four, quotas, twelve deals.
 
-This module knows nothing of text. It takes seats (1, 2, 3), cards (``"SA"``),
-contracts and trumps, and answers with seats, counts, scores and *faults*: what was
-wrong with a card, by kind and by its index in the play. The validator turns faults
-into diagnostics with a place in the file; ``record`` and ``replay`` use
-:class:`DealState` to step through a deal card by card.
+The rules of BPN 1.0 §1 behind the ruleset protocol (:mod:`bismarck_pbn.games.base`),
+with the variants Standard, Grand and Short and their options; the functions at the top
+(``quotas``, ``scores``, ``implied_trump``…) are the same rules for callers that want
+one answer without a deal. Nothing here knows of text.
+
+>>> scores("Spel", 1, (10, 4, 2))
+(2, 0, -2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from bismarck_pbn.model.cards import DECK_SET, ORDER, RANK_VALUE
+from bismarck_pbn.games.base import Finding, Hand, Ruleset, SessionRules, Setup, seat_list
+from bismarck_pbn.games.tricks import DealState, Fault, TrickRules, left_of, trick_winner
+from bismarck_pbn.model.cards import DECK_SET, rest_of_deck
+
+if TYPE_CHECKING:
+    from bismarck_pbn.model.deal import Deal
+
+__all__ = ["CONTRACTS", "SEATS", "TRICKS_PER_DEAL", "Bismarck", "DealState", "Fault", "implied_trump",
+           "leader", "left_of", "quotas", "scores", "trick_rules", "trick_winner"]
 
 SEATS = (1, 2, 3)
 CONTRACTS = ("Spel", "Spader", "Valfri", "Pass")
 TRICKS_PER_DEAL = 16
-
-
-def left_of(seat: int) -> int:
-    """The next seat clockwise: 1→2, 2→3, 3→1."""
-    return seat % 3 + 1
 
 
 def implied_trump(contract: str) -> str | None:
@@ -40,8 +46,6 @@ def scores(contract: str, forehand: int, tricks: Sequence[int]) -> tuple[int, in
     """Score of each seat: tricks − quota, or quota − tricks in Pass. Sums to 0 when the
     tricks sum to 16.
 
-    >>> scores("Spel", 1, (10, 4, 2))
-    (2, 0, -2)
     >>> scores("Pass", 1, (3, 5, 8))
     (1, 1, -2)
     """
@@ -50,350 +54,259 @@ def scores(contract: str, forehand: int, tricks: Sequence[int]) -> tuple[int, in
     return tuple(sign * (t - k) for t, k in zip(tricks, q))  # type: ignore[return-value]
 
 
-def trick_winner(trick: Sequence[tuple[int, str]], trump: str | None) -> int:
-    """The seat that wins a trick of (seat, card) pairs, leader first: the highest trump,
-    else the highest card of the suit led. ``trump`` is a suit letter, or NT/None."""
-    led = trick[0][1][0]
-    best_seat, best = trick[0]
-    best_trump = best[0] == trump
-    for seat, card in trick[1:]:
-        suit = card[0]
-        if suit == trump:
-            if not best_trump or RANK_VALUE[card] > RANK_VALUE[best]:
-                best_seat, best, best_trump = seat, card, True
-        elif not best_trump and suit == led and RANK_VALUE[card] > RANK_VALUE[best]:
-            best_seat, best = seat, card
-    return best_seat
-
-
 def leader(forehand: int) -> int:
     """The seat that leads trick 1: the forehand's left."""
     return left_of(forehand)
 
 
-class Fault(NamedTuple):
-    """Something wrong with one card of the play. ``kind`` is one of:
-
-    - ``"not_held"``: the seat does not hold the card; ``detail`` says why
-      (``"played"`` already played, ``"discarded"``, ``"kitty"`` left in the kitty,
-      ``"other"`` in another seat's hand, ``"absent"`` never in this hand);
-    - ``"revoke"``: the seat did not follow suit although it held the suit led
-      (``detail`` is the suit);
-    - ``"too_many"``: a card after the 16th trick.
-    """
-
-    kind: str
-    index: int
-    seat: int
-    card: str
-    detail: str = ""
+@lru_cache(maxsize=8)
+def trick_rules(trump: str | None) -> TrickRules:
+    """Bismarck's tricks with ``trump`` (a suit letter, or NT/None). Shared: rules are immutable."""
+    return TrickRules(3, TRICKS_PER_DEAL, None if trump in (None, "NT") else trump)
 
 
-@dataclass
-class DealState:
-    """A deal in progress: who holds what, whose turn it is, the tricks so far.
+class Bismarck(Ruleset):
+    """Bismarck (BPN 1.0): Standard, Grand and Short, ValfriNT, NoTrumpValfri, FixedKitty."""
 
-    ``hands`` are the cards each seat holds when play starts (after the exchange),
-    by seat − 1. A hand may be None when it is not known; then ``follow`` may give the
-    cards that seat is known to hold (for the follow-suit check) and ``excluded[s-1]``
-    the cards seat s surely does not hold (other known hands, discards, an unused kitty).
-    Each call is O(1) apart from the follow-suit check, O(cards held).
-    """
+    name = "Bismarck"
+    seats = 3
+    hand_size = 16
+    kitty_size = 4
+    tricks = TRICKS_PER_DEAL
+    contract_required = True
+    zero_sum = True
 
-    hands: list[set[str] | None]
-    trump: str | None
-    leader: int
-    follow: list[set[str]] = field(default_factory=list)
-    excluded: list[set[str]] = field(default_factory=lambda: [set(), set(), set()])
-    undo_history: bool = True
-    """Keep what :meth:`undo` needs (the validator's replay, which never undoes, does not)."""
+    # ---- who deals and leads
 
-    def __post_init__(self) -> None:
-        self.hands = [set(h) if h is not None else None for h in self.hands]
-        if not self.follow:
-            # An exactly known hand is its own follow-suit set: the same set object, so
-            # playing a card updates both at once.
-            self.follow = [h if h is not None else set() for h in self.hands]
-        self.to_play = self.leader
-        self.trick: list[tuple[int, str]] = []
-        self.won = [0, 0, 0]
-        self.winners: list[int] = []
-        self.played: set[str] = set()
-        self.bogus: set[str] = set()
-        """Cards played by a seat that did not hold them."""
-        self.count = 0
-        self._history: list[tuple] = []
+    def rotating_seat(self, deal: Deal) -> int | None:
+        return deal.forehand
 
-    @property
-    def tricks_played(self) -> int:
-        return len(self.winners)
+    def rotating_tag(self) -> str:
+        return "Forehand"
 
-    @property
-    def finished(self) -> bool:
-        return len(self.winners) >= TRICKS_PER_DEAL
+    def opening_leader(self, deal: Deal) -> int | None:
+        return leader(deal.forehand) if deal.forehand is not None else None
 
-    def held(self, seat: int) -> set[str] | None:
-        """The cards ``seat`` still holds, or None when its hand is not known."""
-        return self.hands[seat - 1]
+    def leader_rule(self) -> str:
+        return "the seat to the forehand's left leads"
 
-    def legal_cards(self, seat: int | None = None) -> set[str] | None:
-        """The cards the seat to play may play (follow suit if able); None if unknown."""
-        seat = seat or self.to_play
-        hand = self.hands[seat - 1]
-        if hand is None:
+    def rotation_message(self, seat: int, previous: int, expected: int) -> str:
+        return f"seat {seat} is forehand, but after seat {previous} the forehand moves to seat {expected}"
+
+    def required(self, deal: Deal) -> list[Finding]:
+        out = []
+        if deal.forehand is None and deal.tag("Forehand") is None:
+            out.append(Finding("BPN101", "the [Forehand] tag is missing; it says which seat (1, 2 or 3) "
+                               "is forehand"))
+        if deal.contract is None and deal.tag("Contract") is None:
+            out.append(Finding("BPN101", "the [Contract] tag is missing; it is Spel, Spader, Valfri or Pass"))
+        return out
+
+    # ---- before play
+
+    def contracts(self) -> tuple[str, ...]:
+        return self.variant.contracts
+
+    def find_trump(self, deal: Deal, hands, kitty, out: list[Finding]) -> str | None:
+        contract, trump, variant = deal.contract, deal.trump, self.variant
+        if contract is None:
+            return trump
+        tie_break = deal.board is not None and deal.board > variant.deals and contract == "Valfri"
+        if contract not in self.contracts() and not tie_break:
+            out.append(Finding("BPN403", f"{contract} is not played in the {variant.base} variant "
+                               f"(its contracts: {', '.join(self.contracts())})", "Contract"))
+            if contract not in CONTRACTS:
+                return trump if trump is not None else "NT"  # another variant's contract: play on
+        implied = implied_trump(contract)
+        if implied is not None:
+            if trump is not None and trump != implied:
+                out.append(Finding("BPN401", f"the trump in {contract} is {implied}, not {trump}", "Trump"))
+            return implied
+        if trump is None:
+            if deal.tag("Trump") is None:
+                out.append(Finding("BPN101", "the [Trump] tag is missing; Valfri needs the trump the "
+                                   "forehand named (S, H, D or C)", "Contract"))
             return None
-        if self.trick:
-            led = self.trick[0][1][0]
-            same = {c for c in hand if c[0] == led}
-            if same:
-                return same
-        return set(hand)
+        allowed = variant.valfri_trumps()
+        if trump not in allowed:
+            how = "only at no trump" if allowed == ("NT",) else \
+                ("in a suit or at no trump" if "NT" in allowed else "only in a suit (S, H, D, C)")
+            out.append(Finding("BPN402", f"Valfri at {trump} is not allowed: in {variant} Valfri is "
+                               f"played {how}", "Trump"))
+        return trump
 
-    def check(self, card: str, seat: int | None = None) -> Fault | None:
-        """What would be wrong with ``seat`` playing ``card`` now (None: nothing)."""
-        seat = seat or self.to_play
-        if len(self.winners) >= TRICKS_PER_DEAL:
-            return Fault("too_many", self.count, seat, card)
-        hand = self.hands[seat - 1]
-        if card in self.played and not (card in self.bogus and (hand is None or card in hand)):
-            # (A card played earlier by a seat that did not hold it: that entry was the
-            # mistake, so its owner playing it now is no second fault.)
-            return Fault("not_held", self.count, seat, card, "played")
-        if hand is not None:
-            if card not in hand:
-                return Fault("not_held", self.count, seat, card, "absent")
-        elif card in self.excluded[seat - 1] or card not in DECK_SET:
-            return Fault("not_held", self.count, seat, card, "other")
-        trick = self.trick
-        if trick:
-            led = trick[0][1][0]
-            if card[0] != led:
-                for held in self.follow[seat - 1]:
-                    if held[0] == led:
-                        return Fault("revoke", self.count, seat, card, led)
-        return None
+    def implied_trump(self, deal: Deal) -> str | None:
+        return implied_trump(deal.contract) if deal.contract is not None else None
 
-    def play(self, card: str) -> int | None:
-        """Play ``card`` for the seat to play, whatever :meth:`check` says, and return
-        the winner if this card completes a trick. Undo with :meth:`undo`."""
-        seat = self.to_play
-        hand = self.hands[seat - 1]
-        in_hand = hand is not None and card in hand
-        if in_hand:
-            hand.remove(card)
-        follow = self.follow[seat - 1]
-        in_follow = card in follow  # False when follow is the hand itself
-        if in_follow:
-            follow.remove(card)
-        self.played.add(card)
-        trick = self.trick
-        trick.append((seat, card))
-        self.count += 1
-        if len(trick) == 3:
-            winner = trick_winner(trick, self.trump)
-            if self.undo_history:
-                self._history.append((seat, card, in_hand, in_follow, trick))
-            self.won[winner - 1] += 1
-            self.winners.append(winner)
-            self.trick = []
-            self.to_play = winner
-            return winner
-        if self.undo_history:
-            self._history.append((seat, card, in_hand, in_follow, None))
-        self.to_play = seat % 3 + 1
-        return None
+    def exchange_mandatory(self, contract: str) -> bool:
+        return self.variant.exchange_mandatory(contract)
 
-    def undo(self) -> str | None:
-        """Take back the last card played; return it (None when nothing was played)."""
-        if not self._history:
-            return None
-        seat, card, in_hand, in_follow, trick = self._history.pop()
-        if trick is not None:
-            winner = self.winners.pop()
-            self.won[winner - 1] -= 1
-            self.trick = trick[:-1]
-        else:
-            self.trick.pop()
-        if in_hand:
-            self.hands[seat - 1].add(card)
-        if in_follow or (in_hand and self.follow[seat - 1] is self.hands[seat - 1]):
-            self.follow[seat - 1].add(card)
-        self.played.discard(card)
-        self.count -= 1
-        self.to_play = seat
-        return card
+    def setup(self, deal: Deal, out: list[Finding]) -> Setup:
+        """Contract, trump, holdings and exchange checked; a Trump tag contradicting the
+        contract gives way to the contract's trump, holdings that do not add up are not
+        trusted, a declined exchange where it is mandatory counts as unknown."""
+        trump = self.find_trump(deal, None, None, out)
+        hands = self.dealt_hands(deal)
+        kitty = deal.kitty
+        if not self.check_holdings(deal, hands, kitty, out):
+            hands = [None, None, None]
+            kitty = None
+        if kitty is None and all(h is not None for h in hands):
+            kitty = rest_of_deck(hands)  # type: ignore[arg-type]  (the four cards left)
+        discard, exchange = self.check_exchange(deal, hands, kitty, out)
+        play_hands, exact, out_of_play = self.hands_in_play(deal.forehand, hands, kitty, discard, exchange)
+        setup = self.finish_setup(deal, trump, hands, kitty, discard, exchange, play_hands, exact, out_of_play)
+        if deal.forehand is None and exchange is not False:
+            # some seat may have taken the kitty, and which is unknown: check the play
+            # against what each seat is seen to play
+            return setup._replace(play_hands=[None, None, None], excluded=[out_of_play] * 3)
+        if all(h is not None for h in play_hands):
+            return setup
+        excluded = list(setup.excluded)
+        if kitty is not None:
+            for s in self.seat_range():
+                if s != deal.forehand:
+                    excluded[s - 1] = excluded[s - 1] | set(kitty)  # only the forehand takes the kitty
+        return setup._replace(excluded=excluded)
 
-    def relead(self, seat: int, *, won_last: bool) -> None:
-        """Between tricks: let ``seat`` lead the next trick. With ``won_last`` the last
-        trick is moved to it (the record shows it led, so it won); otherwise it leads
-        out of turn and the last trick stays where it was."""
-        if self.trick or not self.winners:
-            raise ValueError("relead only between tricks, after the first")
-        if won_last:
-            old = self.winners[-1]
-            self.winners[-1] = seat
-            self.won[old - 1] -= 1
-            self.won[seat - 1] += 1
-        self.to_play = seat
-
-    def drop_unplayed(self, seat: int, suit: str, keep: Iterable[str]) -> None:
-        """After a card the seat did not hold: take out of its hand one card it never
-        plays later (one of ``suit`` if it can), the card the record most likely meant,
-        so the mistake does not come back as a revoke at every later trick."""
-        hand = self.hands[seat - 1]
-        if not hand:
-            return
-        keep = set(keep)
-        spare = sorted((c for c in hand if c not in keep), key=ORDER.__getitem__)
-        if not spare:
-            return
-        same = [c for c in spare if c[0] == suit]
-        victim = (same or spare)[0]
-        hand.discard(victim)
-        self.follow[seat - 1].discard(victim)
-
-
-class Replay(NamedTuple):
-    """What replaying a recorded play gives."""
-
-    faults: list[Fault]
-    won: tuple[int, int, int]
-    """Tricks taken by seats 1, 2, 3 in the complete tricks."""
-    tricks: int
-    """Complete tricks played (at most 16)."""
-    winners: list[int]
-    """Winner of each complete trick."""
-    stopped: bool
-    """True when the replay could not go past the first trick (trump unknown)."""
-    seats: list[int] = []
-    """The seat that played each card, in order (as far as the replay went)."""
-
-
-def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], trump: str | None,
-           leader: int, excluded: Sequence[Iterable[str]] = ((), (), ()), unknown_trump: bool = False,
-           exact: Sequence[bool] = (True, True, True)) -> Replay:
-    """Replay a recorded play, checking each card, and never stopping at a fault:
-    after a card not held or a revoke the replay goes on.
-
-    ``hands[s-1]`` is what seat s may play: exactly its cards when ``exact[s-1]``, a
-    superset otherwise (the forehand when the exchange was not recorded: hand and
-    kitty), or None when not known at all; then ``excluded[s-1]`` are the cards seat s
-    surely did not have. For follow-suit, a seat is held to the cards it surely had:
-    its exact hand, or else the cards it is seen to play.
-
-    When the lead card of a trick is not the computed leader's but belongs to exactly
-    one other known hand (and the trick's other cards fit), that seat won the last
-    trick: a wrong card there changed the winner. The trick is moved to it and the
-    replay stays in step, so one wrong card gives one fault, not one per card after it.
-
-    With ``unknown_trump`` only the first trick can be placed. O(n·h) for n cards and
-    hands of h cards; a second pass when some hand is not exactly known."""
-    hands = [set(h) if h is not None else None for h in hands]
-    follow = None
-    if any(h is None for h in hands) or not all(exact):
-        # Who plays which card is only known by replaying: a first pass to learn it.
-        first = _run(cards, hands, [set() if h is None or not e else set(h) for h, e in zip(hands, exact)],
-                     trump, leader, excluded, unknown_trump)
-        seat_cards: list[set[str]] = [set(), set(), set()]
-        for card, seat in zip(cards, first[1]):
-            seat_cards[seat - 1].add(card)
-        follow = []
-        for i, hand in enumerate(hands):
-            if hand is None:
-                follow.append(seat_cards[i])
-            elif exact[i]:
-                follow.append(set(hand))
+    def check_exchange(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                       out: list[Finding]) -> tuple[Hand | None, bool | None]:
+        """BPN201/202 of the discard, BPN302 a declined mandatory exchange, BPN301 a
+        discard that was not the forehand's to make. Returns (discard, exchange)."""
+        forehand, contract = deal.forehand, deal.contract
+        discard, exchange = deal.discard, deal.exchange
+        if discard is not None and len(set(discard)) != len(discard):
+            twice = [c for c, n in Counter(discard).items() if n > 1]
+            out.append(Finding("BPN202", f"the discard lists {' '.join(sorted(twice, key=deal_order))} "
+                               "more than once", "Discard"))
+            discard = tuple(dict.fromkeys(discard))
+        elif discard is not None and len(discard) != 4:
+            out.append(Finding("BPN201", f"the discard has {len(discard)} cards; it must have 4", "Discard"))
+        if exchange is False and contract is not None and self.exchange_mandatory(contract):
+            why = "in Valfri" if contract == "Valfri" else "under FixedKitty"
+            out.append(Finding("BPN302", f"the exchange is mandatory {why}, but the discard is '-' (declined)",
+                               "Discard"))
+            exchange = None  # the forehand must have exchanged: which cards went out is unknown
+        if discard and forehand is not None:
+            fh_hand = hands[forehand - 1]
+            if fh_hand is not None and kitty is not None:
+                possible = set(fh_hand) | set(kitty)
             else:
-                follow.append(hand & seat_cards[i])
-    return _run(cards, hands, follow, trump, leader, excluded, unknown_trump)[0]
+                possible = set(DECK_SET)
+                for s in self.seat_range():
+                    if s != forehand and hands[s - 1] is not None:
+                        possible -= set(hands[s - 1])  # type: ignore[arg-type]
+            bad = [c for c in discard if c not in possible]
+            if bad:
+                owners = []
+                for c in bad:
+                    owner = next((s for s in self.seat_range() if s != forehand and hands[s - 1]
+                                  and c in hands[s - 1]), None)  # type: ignore[operator]
+                    owners.append(f"{c} (in seat {owner}'s hand)" if owner else c)
+                out.append(Finding("BPN301", f"the forehand discards {', '.join(owners)}, not in the "
+                                   "forehand's hand or the kitty", "Discard"))
+        return discard, exchange
+
+    @staticmethod
+    def hands_in_play(forehand: int | None, hands, kitty, discard, exchange):
+        """Each seat's cards when play starts (after the exchange), whether that is exact,
+        and the cards out of play (discards, an unused kitty)."""
+        play_hands = [set(h) if h is not None else None for h in hands]
+        exact = [True, True, True]
+        out_of_play = set(discard) if exchange and discard else set()
+        if forehand is None:
+            if exchange is False and kitty is not None:
+                out_of_play |= set(kitty)
+            return play_hands, exact, out_of_play
+        i = forehand - 1
+        dealt = play_hands[i]
+        if exchange is False:
+            if kitty is not None:
+                out_of_play |= set(kitty)
+        elif exchange is True and discard is not None:
+            if dealt is not None:
+                play_hands[i] = (dealt | set(kitty)) - set(discard) if kitty is not None else None
+        elif dealt is not None:
+            if kitty is not None:
+                play_hands[i] = dealt | set(kitty)
+                exact[i] = False  # we do not know which four went out
+            else:
+                play_hands[i] = None
+        return play_hands, exact, out_of_play
+
+    def trick_rules(self, deal: Deal, trump: str | None) -> TrickRules:
+        return trick_rules(trump)
+
+    # ---- the result
+
+    def tricks_needed(self, deal: Deal) -> tuple[int, ...] | None:
+        if deal.contract is None or deal.forehand is None:
+            return None
+        return quotas(deal.contract, deal.forehand)
+
+    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+        if deal.contract is None or deal.forehand is None:
+            return None
+        return scores(deal.contract, deal.forehand, tricks)
+
+    def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:
+        return (f"for {'/'.join(map(str, tricks))} tricks in {deal.contract} with seat {deal.forehand} "
+                "as forehand")
+
+    def session_rules(self) -> SessionRules:
+        return BismarckSession(self)
 
 
-def _fits(hands, seat: int, card: str) -> bool:
-    hand = hands[seat - 1]
-    return hand is None or card in hand
+def deal_order(card: str) -> int:
+    from bismarck_pbn.model.cards import ORDER
+
+    return ORDER.get(card, 99)
 
 
-def _run(cards, hands, follow, trump, leader, excluded, unknown_trump) -> tuple[Replay, list[int]]:
-    state = DealState([set(h) if h is not None else None for h in hands], trump, leader,
-                      follow=[set(f) for f in follow] if follow is not None else [],
-                      excluded=[set(e) for e in excluded], undo_history=False)
-    check, play, winners = state.check, state.play, state.winners
-    faults: list[Fault] = []
-    seats: list[int] = []
-    stopped = False
-    trick_faulted = False
-    for i, card in enumerate(cards):
-        if len(winners) >= TRICKS_PER_DEAL:
-            faults.append(Fault("too_many", state.count, state.to_play, card))
-            break
-        if not state.trick:
-            if winners:
-                if unknown_trump:
-                    stopped = True
-                    break
-                _resync(state, cards, i, trick_faulted, faults)
-            trick_faulted = False
-        seat = state.to_play
-        seats.append(seat)
-        fault = check(card)
-        if fault is not None:
-            faults.append(fault)
-            if fault.kind == "not_held":
-                trick_faulted = True  # a wrong card can change who wins; a revoke cannot
-                if fault.detail != "played":
-                    state.bogus.add(card)
-            if fault.kind == "not_held" and fault.detail == "absent":
-                state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
-        play(card)
-    won = (state.won[0], state.won[1], state.won[2])
-    return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats
+def _tie_at_top(totals: Sequence[int]) -> bool:
+    return list(totals).count(max(totals)) > 1
 
 
-def _resync(state: DealState, cards, i: int, explained: bool, faults: list[Fault] | None) -> None:
-    """At a trick's start: if the lead card is not the leader's but one other known
-    hand's, and the next two cards fit that seat's left and the one after, let that
-    seat lead. If the last trick had a fault, its winner was wrong: the trick moves to
-    that seat. Otherwise the seat led out of turn: that is the fault reported."""
-    card = cards[i]
-    lead = state.to_play
-    hand = state.hands[lead - 1]
-    if hand is None or card in hand or card in state.played:
-        return
-    owners = [s for s in SEATS if s != lead and state.hands[s - 1] is not None and card in state.hands[s - 1]]
-    if len(owners) != 1:
-        return
-    seat = owners[0]
-    nxt = left_of(seat)
-    if i + 1 < len(cards) and not _fits(state.hands, nxt, cards[i + 1]):
-        return
-    if i + 2 < len(cards) and not _fits(state.hands, left_of(nxt), cards[i + 2]):
-        return
-    if not explained and faults is not None:
-        faults.append(Fault("not_held", i, lead, card, f"leader:{seat}"))
-    state.relead(seat, won_last=explained)
+class BismarckSession(SessionRules):
+    """Each forehand's contracts keep to the variant's schedule (BPN703); deals beyond
+    the variant's length are Valfri tie-breaks of a tie at the top (BPN705); a session
+    that ends tied is reported (BPN704)."""
 
+    def start(self) -> None:
+        self.counts: Counter[tuple[int, str]] = Counter()
 
-def _future_cards(state: DealState, cards, i: int, seat: int) -> list[str]:
-    """The cards ``seat`` plays after index ``i``, following the record from the
-    current position (with the same resync) and no checks."""
-    probe = DealState([set(h) if h is not None else None for h in state.hands], state.trump,
-                      state.to_play, follow=[set(), set(), set()])
-    probe.trick = list(state.trick)
-    probe.played = set(state.played)
-    probe.winners = list(state.winners)
-    probe.play(cards[i])
-    out = []
-    faulted = True
-    for j in range(i + 1, len(cards)):
-        if probe.finished:
-            break
-        if not probe.trick:
-            _resync(probe, cards, j, faulted, None)
-            faulted = False
-        card = cards[j]
-        if probe.to_play == seat:
-            out.append(card)
-        if probe.check(card) is not None:
-            faulted = True
-        probe.play(card)
-    return out
+    def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
+        variant = self.ruleset.variant
+        contract = deal.contract
+        if deal.board is None:
+            return []
+        if deal.board > variant.deals:
+            tie = totals is not None and _tie_at_top(totals)
+            if not tie or contract != "Valfri":
+                why = ("there is no tie at the top to break" if not tie else
+                       f"a tie-break deal is Valfri, not {contract}")
+                return [Finding("BPN705", f"board {deal.board} is beyond the {variant.deals} deals of "
+                                f"{variant.base} and is not a tie-break: {why}", "Board")]
+        elif deal.forehand is not None and contract in variant.contracts:
+            key = (deal.forehand, contract)
+            self.counts[key] += 1
+            if self.counts[key] > variant.per_contract:
+                times = "once" if variant.per_contract == 1 else f"{variant.per_contract} times"
+                return [Finding("BPN703", f"seat {deal.forehand} has already played {contract} as forehand "
+                                f"{times}, as often as {variant.base} allows", "Contract")]
+        return []
+
+    def finish(self, last: Deal, board: int | None, totals: tuple[int, ...] | None) -> list[Finding]:
+        variant = self.ruleset.variant
+        if board is None or board < variant.deals or totals is None or not _tie_at_top(totals):
+            return []
+        top = max(totals)
+        tied = [s for s in SEATS if totals[s - 1] == top]
+        top_text = f"{top:+d}" if top else "0"
+        if board > variant.deals:
+            why = "the tie-break deals so far leave the tie unbroken: another Valfri deal may follow"
+        else:
+            why = "no tie-break follows: a shared win, unless a Valfri tie-break is played"
+        at = "Total" if last.tag("Total") is not None else "Board"
+        return [Finding("BPN704", f"the session ends with seats {seat_list(tied)} tied at the top on "
+                        f"{top_text}; {why}", at)]

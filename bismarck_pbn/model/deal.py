@@ -16,23 +16,30 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, session_tags
 from bismarck_pbn.model.variant import STANDARD, Variant
 
 if TYPE_CHECKING:
     from bismarck_pbn.diagnostics import Diagnostic
 
-SESSION_TAGS = ("Event", "Site", "Date", "Variant", "Player1", "Player2", "Player3")
+SESSION_TAGS = session_tags(MAX_SEATS)
 """Tags that describe the session; a deal that leaves one out takes it from the one before."""
 
 KNOWN_TAGS = (
-    *SESSION_TAGS,
-    "Board", "Forehand", "Deal", "Kitty", "Contract", "Trump", "Discard",
-    "Tricks", "Score", "Total", "Play",
+    "Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, MAX_SEATS + 1)),
+    "Board", "Dealer", "Forehand", "Deal", "Kitty", "Turned", "Contract", "Trump", "Declarer",
+    "Bids", "Frisch1", "Frisch2", "Frisch3", "Direction", "Discard",
+    "Tricks", "Score", "Total", "Points", "Play",
 )
-"""Every tag BPN 1.0 defines, in canonical order."""
+"""Every tag BPN 1.1 defines, in canonical order (BPN 1.0's in the same order)."""
+
+TAGS_1_1 = frozenset(("Game", "Player4", "Dealer", "Turned", "Declarer", "Bids", "Frisch1", "Frisch2",
+                      "Frisch3", "Direction", "Points"))
+"""Tags that BPN 1.0 does not have: a file using one is written as BPN 1.1."""
 
 _KNOWN_INDEX = {name: i for i, name in enumerate(KNOWN_TAGS)}
 _VARIANT_AT = SESSION_TAGS.index("Variant")
+_GAME_AT = SESSION_TAGS.index("Game")
 
 
 class Pos(NamedTuple):
@@ -145,21 +152,31 @@ class Deal:
     number: int = 0
     """Position of the deal in its file, from 1."""
 
+    game: str = BISMARCK
+    """The game's canonical name (the Game tag, inherited ones included)."""
     board: int | None = None
+    dealer: int | None = None
     forehand: int | None = None
     deal_first: int | None = None
     """The seat the Deal tag starts with."""
-    hands: tuple[Hand | None, Hand | None, Hand | None] | None = None
+    hands: tuple[Hand | None, ...] | None = None
+    """One holding per seat, by seat − 1 (None for a hand written ``-``)."""
     kitty: Hand | None = None
+    """The cards not dealt to a hand: a holding in canonical order, or for a stock given
+    as a list of cards (German Whist), that list in its order, top first."""
+    turned: str | None = None
     contract: str | None = None
     trump: str | None = None
     """The Trump tag as given (S, H, D, C or NT), None when absent."""
+    declarer: int | None = None
     discard: Hand | None = None
     exchange: bool | None = None
     """True: the forehand exchanged; False: declined (``Discard "-"``); None: not recorded."""
-    tricks: tuple[int, int, int] | None = None
-    score: tuple[int, int, int] | None = None
-    total: tuple[int, int, int] | None = None
+    tricks: tuple[int, ...] | None = None
+    """Tricks by seat, or by side in partnership games (as the tag gives them)."""
+    score: tuple[int, ...] | None = None
+    total: tuple[int, ...] | None = None
+    points: tuple[int, ...] | None = None
     variant: Variant = STANDARD
     tag_map: Mapping[str, Tag] = field(default_factory=dict)
     """The first tag of each name, for looking up a tag's place."""
@@ -171,6 +188,11 @@ class Deal:
         for tag in self.tags:
             out.setdefault(tag.name, tag.value)
         return out
+
+    @property
+    def seats(self) -> int:
+        """How many seats the deal's game has."""
+        return GAMES[self.game].seats if self.game in GAMES else 3
 
     @property
     def syntax_ok(self) -> bool:
@@ -192,6 +214,7 @@ class Deal:
             value = tag.value if tag is not None else inherited.get(name)
             key.append(value.strip() if value is not None else None)
         key[_VARIANT_AT] = str(self.variant)
+        key[_GAME_AT] = self.game
         return tuple(key)
 
     def canonical_tags(self) -> list[Tag]:

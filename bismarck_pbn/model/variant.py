@@ -12,6 +12,9 @@ BASES: dict[str, tuple[int, tuple[str, ...], int]] = {
     "Standard": (12, ("Spel", "Spader", "Valfri", "Pass"), 1),
     "Grand": (24, ("Spel", "Spader", "Valfri", "Pass"), 2),
     "Short": (8, ("Spel", "Pass"), 2),
+    # BPN 1.1: the schedules of these two are not per forehand (games/bismarck_variants.py)
+    "Estonian": (8, ("Spel", "Spader", "Valfri", "Pass", "NoHearts", "NoQueen"), 1),
+    "Finnish": (12, ("Trump", "Spel", "Pass", "Valfri"), 3),
 }
 OPTIONS = ("ValfriNT", "NoTrumpValfri", "FixedKitty")
 
@@ -41,10 +44,12 @@ class Variant:
     @property
     def exact_schedule(self) -> bool:
         """Whether each forehand must play each contract exactly ``per_contract`` times."""
-        return self.base != "Short"
+        return self.base in ("Standard", "Grand")
 
     def valfri_trumps(self) -> tuple[str, ...]:
         """Trumps Valfri may be played in: suits, NT, or both."""
+        if self.base == "Finnish":
+            return ("S", "H", "D", "C")
         if "NoTrumpValfri" in self.options:
             return ("NT",)
         if "ValfriNT" in self.options:
@@ -53,10 +58,12 @@ class Variant:
 
     def exchange_mandatory(self, contract: str) -> bool:
         """The forehand must exchange in Valfri, and in every contract under FixedKitty."""
-        return contract == "Valfri" or "FixedKitty" in self.options
+        return contract == "Valfri" or "FixedKitty" in self.options or self.base == "Finnish"
 
     def __str__(self) -> str:
-        return " ".join([self.base, *sorted(self.options, key=OPTIONS.index)])
+        # Bismarck's options in their order; another game's after them, by name
+        return " ".join([self.base, *sorted(self.options, key=lambda o: (OPTIONS.index(o) if o in OPTIONS
+                                                                        else len(OPTIONS), o))])
 
 
 STANDARD = Variant()

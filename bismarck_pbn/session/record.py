@@ -34,12 +34,16 @@ from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.format import values
 from bismarck_pbn.model.cards import DECK, RANKS, SUITS, holding_text, rest_of_deck, sort_cards
 from bismarck_pbn.diagnostics import Diagnostic
-from bismarck_pbn.model.deal import SESSION_TAGS, Deal, PlayedCard, Pos
+from bismarck_pbn.model.deal import Deal, PlayedCard, Pos
+from bismarck_pbn.model.games import session_tags
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
-from bismarck_pbn.check.validate import check_deal, hands_in_play, validate_deals, validate_text
+from bismarck_pbn.check.validate import check_deal, prepare, validate_deals, validate_text
 from bismarck_pbn.model.variant import STANDARD, Variant
 from bismarck_pbn.format.writer import HEADER, escape, write_deal
+
+SESSION_TAGS = tuple(name for name in session_tags(3) if name != "Game")
+"""The session tags a Bismarck record asks for."""
 
 Ask = Callable[[str], str]
 Say = Callable[..., None]
@@ -614,15 +618,10 @@ class Recorder:
         rec = self.rec
         deals = parse(rec.raw_text(play=False))
         self.base = deals[0]
-        hands = list(rec.hands)
-        kitty = rec.kitty
-        if kitty is None and all(h is not None for h in hands):
-            kitty = rest_of_deck(hands)
-        exchange = rec.exchange
-        play_hands, exact, excluded = hands_in_play(rec.forehand, hands, kitty, rec.discard, exchange)
-        trump = None if rec.trump == "NT" else rec.trump
-        self.state = engine.DealState([h if e else None for h, e in zip(play_hands, exact)], trump,
-                                      rec.leader, excluded=[set(x) for x in excluded])
+        _, setup = prepare(self.base)
+        rules = setup.rules or engine.trick_rules(rec.trump)
+        self.state = engine.DealState([h if e else None for h, e in zip(setup.play_hands, setup.exact)], rules,
+                                      rec.leader, excluded=[set(x) for x in setup.excluded])
         for card in rec.cards:
             self.state.play(card)
 

@@ -126,7 +126,7 @@ class Session:
         if totals is None:
             return []
         top = max(totals)
-        return [seat for seat in engine.SEATS if totals[seat - 1] == top]
+        return [seat for seat, total in enumerate(totals, 1) if total == top]
 
     @property
     def regular_done(self) -> bool:
@@ -179,9 +179,15 @@ def _new_session(deal: Deal) -> Session:
 def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
     """Sessions, each once it has ended, and standalone deals (``BoardRow`` with no
     board) as they are read, in file order of completion. O(n) time."""
+    return standings_of_checked(validate_deals(deals))
+
+
+def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session | BoardRow]:
+    """As :func:`iter_standings`, from deals the validator has already checked (for a
+    caller that keeps the diagnostics as well). O(n) time."""
     session: Session | None = None
     key = None
-    for checked in validate_deals(deals):
+    for checked in checked_deals:
         deal = checked.deal
         if not deal.tags:
             continue
@@ -201,3 +207,70 @@ def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
 def standings(deals: Iterable[Deal]) -> list[Session]:
     """Every session of the deals (standalone deals left out)."""
     return [item for item in iter_standings(deals) if isinstance(item, Session)]
+
+
+# ---- across sessions: each player's totals and averages ------------------------------------
+
+@dataclass
+class Tally:
+    """Deals and the sum of a player's scores in them; ``average`` per deal."""
+
+    deals: int = 0
+    total: int = 0
+
+    def add(self, score: int) -> None:
+        self.deals += 1
+        self.total += score
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.deals if self.deals else None
+
+    def as_dict(self) -> dict:
+        average = self.average
+        return {"deals": self.deals, "total": self.total,
+                "average": round(average, 3) if average is not None else None}
+
+
+@dataclass
+class PlayerStats:
+    """One player (by the name in the Player tags) over every session given."""
+
+    name: str
+    sessions: int = 0
+    wins: int = 0
+    """Sessions complete with this player alone on top."""
+    all: Tally = field(default_factory=Tally)
+    as_forehand: dict[str, Tally] = field(default_factory=dict)
+    """By contract: the deals this player played as forehand in it."""
+    by_seat: dict[int, Tally] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "sessions": self.sessions, "wins": self.wins, **self.all.as_dict(),
+                "as_forehand": {c: t.as_dict() for c, t in self.as_forehand.items()},
+                "by_seat": {str(s): t.as_dict() for s, t in sorted(self.by_seat.items())}}
+
+
+def by_player(sessions: Iterable[Session]) -> list[PlayerStats]:
+    """Each named player's totals and averages per deal, overall, by contract (as
+    forehand) and by seat, over ``sessions``; highest total first. Boards whose score is
+    not known are left out. Unnamed seats (no name, or ``?``) are not players. O(boards)."""
+    players: dict[str, PlayerStats] = {}
+    for session in sessions:
+        names = [p if p and p.strip("?") else None for p in session.players]
+        for seat, name in zip(engine.SEATS, names):
+            if name is None:
+                continue
+            stats = players.setdefault(name, PlayerStats(name))
+            stats.sessions += 1
+            if session.complete and session.leaders == [seat]:
+                stats.wins += 1
+            for row in session.boards:
+                if row.score is None:
+                    continue
+                score = row.score[seat - 1]
+                stats.all.add(score)
+                stats.by_seat.setdefault(seat, Tally()).add(score)
+                if row.forehand == seat and row.contract is not None:
+                    stats.as_forehand.setdefault(row.contract, Tally()).add(score)
+    return sorted(players.values(), key=lambda p: (-p.all.total, p.name))

@@ -19,7 +19,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from bismarck_pbn.check.wording import fault_diagnostics as fault_words
 from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.model.cards import SUITS, holding_text, rest_of_deck, sort_cards
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.views.position import Position, positions
@@ -67,7 +69,7 @@ def _current_index(pos: Position) -> int | None:
     return pos.played - 1 if pos.played else None
 
 
-def _faults_here(pos: Position) -> list[engine.Fault]:
+def _faults_here(pos: Position) -> list[Fault]:
     index = _current_index(pos)
     return [f for f in pos.faults if f.index == index]
 
@@ -77,11 +79,8 @@ def fault_diagnostics(pos: Position) -> list[Diagnostic]:
     faults = _faults_here(pos)
     if not faults:
         return []
-    from bismarck_pbn.check.validate import _report_faults  # the validator's wording, one place for it
-
-    out: list[Diagnostic] = []
-    _report_faults(pos.deal, engine.Replay(faults, (0, 0, 0), 0, [], False), out)
-    return out
+    rules = pos.rules
+    return fault_words(pos.deal, faults, pos.seats, rules.tricks if rules is not None else 16)
 
 
 def _still_to_play(pos: Position) -> dict[int, list[str]]:
@@ -189,7 +188,8 @@ def _hand_panel(pos: Position, seat: int, later: dict[int, list[str]] | None) ->
             body.append("\n(cards still to come in the play)", style="dim")
     won = pos.won[seat - 1]
     quota = pos.quotas[seat - 1] if pos.quotas is not None else None
-    subtitle = f"tricks {won} of {quota}" if quota is not None else f"tricks {won}"
+    plural = "trick" if won == 1 else "tricks"
+    subtitle = f"{won} {plural}, quota {quota}" if quota is not None else f"{won} {plural}"
     return Panel(body, title=title, title_align="left", subtitle=subtitle, subtitle_align="right",
                  border_style="green" if to_play else "")
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bismarck_pbn.check.wording import FAULT_CODES, fault_diagnostic
 from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
 from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
 from bismarck_pbn.views.position import Position, positions
@@ -18,7 +20,6 @@ from bismarck_pbn.check.validate import check_deal
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.sources import ReadFailure, Source, read_text, syntax_problems
 
-FAULT_CODES = {"not_held": "BPN502", "revoke": "BPN503", "too_many": "BPN504"}
 CARD_CODES = frozenset(FAULT_CODES.values())
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -163,24 +164,11 @@ class DealView:
                     out.append(self._fault_diagnostic(fault, card))
         return out + here
 
-    def _fault_diagnostic(self, fault: engine.Fault, card: PlayedCard | None) -> Diagnostic:
-        trick = fault.index // 3 + 1
-        code = FAULT_CODES.get(fault.kind, "BPN502")
-        severity = ERROR
-        if fault.kind == "too_many":
-            message = f"{fault.card} would start trick {trick}: a deal has 16 tricks (48 cards)"
-        elif fault.kind == "revoke":
-            suit = SUIT_NAMES.get(fault.detail, fault.detail)
-            if card is not None and card.revoke:
-                severity = WARNING
-                message = f"revoke (marked ^R): seat {fault.seat} plays {fault.card} in trick {trick} while holding {suit}"
-            else:
-                message = (f"revoke: seat {fault.seat} plays {fault.card} in trick {trick} while still "
-                           f"holding {suit}, the suit led")
-        else:
-            message = f"seat {fault.seat} plays {fault.card} in trick {trick}, a card it does not hold"
+    def _fault_diagnostic(self, fault: Fault, card: PlayedCard | None) -> Diagnostic:
         line, column = (card.pos.line, card.pos.column) if card is not None else (0, 0)
-        return Diagnostic(code, severity, message, line, column)
+        rules = self.positions[0].rules if self.positions else None
+        seats, tricks = (rules.seats, rules.tricks) if rules is not None else (3, 16)
+        return fault_diagnostic(self.deal, fault, seats, tricks, card is not None and card.revoke, line, column)
 
     # -- at the end ---------------------------------------------------------------------
 

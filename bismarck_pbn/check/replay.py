@@ -1,0 +1,232 @@
+"""Replaying a recorded play, checking every card, and staying in step after a fault.
+
+The rules of a trick (:mod:`bismarck_pbn.games.tricks`) say what is legal; this module
+is the checker's: it follows a record that may be wrong, never stops at a fault, and
+repairs its idea of the deal so that one wrong card gives one fault, not a cascade
+(a wrong card that changed a trick's winner, a card a seat never held).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from bismarck_pbn.games.tricks import DealState, Fault, TrickRules, left_of
+
+__all__ = ["Fault", "Replay", "replay"]
+
+
+class Replay(NamedTuple):
+    """What replaying a recorded play gives."""
+
+    faults: list[Fault]
+    won: tuple[int, ...]
+    """Tricks taken by each seat (by seat − 1) in the complete tricks."""
+    tricks: int
+    """Complete tricks played."""
+    winners: list[int]
+    """Winner of each complete trick."""
+    stopped: bool
+    """True when the replay could not go past the first trick (trump unknown)."""
+    seats: list[int] = []
+    """The seat that played each card, in order (as far as the replay went)."""
+
+
+def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules: TrickRules,
+           leader: int, excluded: Sequence[Iterable[str]] | None = None, unknown_trump: bool = False,
+           exact: Sequence[bool] | None = None) -> Replay:
+    """Replay a recorded play, checking each card, and never stopping at a fault:
+    after a card not held or a revoke the replay goes on.
+
+    ``hands[s-1]`` is what seat s may play: exactly its cards when ``exact[s-1]``, a
+    superset otherwise (the forehand when the exchange was not recorded: hand and
+    kitty), or None when not known at all; then ``excluded[s-1]`` are the cards seat s
+    surely did not have. For follow-suit, a seat is held to the cards it surely had:
+    its exact hand, or else the cards it is seen to play (those drawn during play,
+    ``rules.arriving``, only from when they are drawn: ``rules.after_trick`` adds them).
+
+    When the lead card of a trick is not the computed leader's but belongs to exactly
+    one other known hand (and the trick's other cards fit), that seat won the last
+    trick: a wrong card there changed the winner. The trick is moved to it and the
+    replay stays in step, so one wrong card gives one fault, not one per card after it.
+
+    With ``unknown_trump`` only the first trick can be placed. O(n·h) for n cards and
+    hands of h cards; a second pass when some hand is not exactly known."""
+    n = rules.seats
+    excluded = excluded if excluded is not None else [()] * n
+    exact = exact if exact is not None else [True] * n
+    hands = [set(h) if h is not None else None for h in hands]
+    follow = None
+    if any(h is None for h in hands) or not all(exact):
+        # Who plays which card is only known by replaying: a first pass to learn it.
+        first = _run(cards, hands, [set() if h is None or not e else set(h) for h, e in zip(hands, exact)],
+                     rules, leader, excluded, unknown_trump)
+        seat_cards: list[set[str]] = [set() for _ in range(n)]
+        for card, seat in zip(cards, first[1]):
+            seat_cards[seat - 1].add(card)
+        follow = []
+        arriving = rules.arriving  # cards drawn during play: held only once drawn
+        for i, hand in enumerate(hands):
+            if hand is None:
+                follow.append(seat_cards[i] - arriving)
+            elif exact[i]:
+                follow.append(set(hand))
+            else:
+                follow.append((hand & seat_cards[i]) - arriving)
+    return _run(cards, hands, follow, rules, leader, excluded, unknown_trump)[0]
+
+
+def _fits(hands, seat: int, card: str) -> bool:
+    hand = hands[seat - 1]
+    return hand is None or card in hand
+
+
+def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[Replay, list[int]]:
+    state = DealState([set(h) if h is not None else None for h in hands], rules, leader,
+                      follow=[set(f) for f in follow] if follow is not None else [],
+                      excluded=[set(e) for e in excluded], undo_history=False)
+    check, play, winners = state.check, state.play, state.winners
+    faults: list[Fault] = []
+    seats: list[int] = []
+    stopped = False
+    trick_faulted = False
+    realigned = 0
+    tricks = rules.tricks
+    for i, card in enumerate(cards):
+        if len(winners) >= tricks:
+            faults.append(Fault("too_many", state.count, state.to_play, card))
+            break
+        if not state.trick:
+            if winners:
+                if unknown_trump:
+                    stopped = True
+                    break
+                _resync(state, cards, i, trick_faulted, faults)
+            trick_faulted = False
+        seat = state.to_play
+        fault = check(card)
+        if fault is not None:
+            if fault.kind != "too_many" and realigned < MAX_REALIGN:
+                how = _realign(state, cards, i)
+                if how is not None:
+                    realigned += 1
+                    trick_faulted = True
+                    if how == "extra":
+                        faults.append(Fault("extra", i, seat, card))
+                        seats.append(seat)
+                        continue
+                    # a card missing before this one: the seat to play played a card the
+                    # record does not give, and this card is the next seat's
+                    faults.append(Fault("missing", i, seat, card))
+                    state.drop_unplayed(seat, state.trick[0][1][0] if state.trick else card[0],
+                                        _probe(state, cards, i, "missing", len(cards))[1][seat - 1])
+                    state.skip()
+                    if not state.trick and len(winners) < tricks:
+                        _resync(state, cards, i, True, None)
+                    seat = state.to_play
+                    fault = check(card)
+            if fault is not None:
+                faults.append(fault)
+                if fault.kind == "not_held":
+                    trick_faulted = True  # a wrong card can change who wins; a revoke cannot
+                    if fault.detail != "played":
+                        state.bogus.add(card)
+                    if fault.detail == "absent":
+                        state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
+        seats.append(seat)
+        play(card)
+    won = tuple(state.won)
+    return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats
+
+
+MAX_REALIGN = 2
+"""How often one deal's record may be re-aligned by a card assumed missing or extra."""
+
+
+def _probe(state: DealState, cards, i: int, assume: str | None,
+           window: int | None = None) -> tuple[int, list[list[str]]]:
+    """Play the record on from card ``i`` on a copy of ``state`` for the next two tricks
+    (or ``window`` cards), assuming nothing, a card ``"missing"`` before card ``i``, or
+    card ``i`` ``"extra"``; return the faults met and the cards each seat plays.
+    O(window · hand)."""
+    probe = state.clone()
+    if assume == "missing":
+        probe.skip()
+    start = i + 1 if assume == "extra" else i
+    played: list[list[str]] = [[] for _ in range(probe.seats)]
+    faults = 0
+    window = window if window is not None else 2 * probe.seats + 1
+    for j in range(start, min(len(cards), start + window)):
+        if probe.finished:
+            break
+        if not probe.trick and probe.winners:
+            _resync(probe, cards, j, True, None)
+        played[probe.to_play - 1].append(cards[j])
+        if probe.check(cards[j]) is not None:
+            faults += 1
+        probe.play(cards[j])
+    return faults, played
+
+
+def _realign(state: DealState, cards, i: int) -> str | None:
+    """After a fault at card ``i``: whether the record reads right from here when one
+    card is assumed missing just before it (``"missing"``) or card ``i`` is assumed
+    one too many (``"extra"``), while as written it goes on going wrong."""
+    as_written = _probe(state, cards, i, None)[0]
+    if as_written < 2:
+        return None  # one wrong card: reported as it is
+    for how in ("missing", "extra"):
+        if _probe(state, cards, i, how)[0] == 0:
+            return how
+    return None
+
+
+def _resync(state: DealState, cards, i: int, explained: bool, faults: list[Fault] | None) -> None:
+    """At a trick's start: if the lead card is not the leader's but one other known
+    hand's, and the next two cards fit that seat's left and the one after, let that
+    seat lead. If the last trick had a fault, its winner was wrong: the trick moves to
+    that seat. Otherwise the seat led out of turn: that is the fault reported."""
+    card = cards[i]
+    lead = state.to_play
+    hand = state.hands[lead - 1]
+    if hand is None or card in hand or card in state.played:
+        return
+    n = state.seats
+    owners = [s for s in range(1, n + 1) if s != lead and state.hands[s - 1] is not None and card in state.hands[s - 1]]
+    if len(owners) != 1:
+        return
+    seat = owners[0]
+    nxt = seat
+    for k in range(1, n):
+        nxt = left_of(nxt, n)
+        if i + k < len(cards) and not _fits(state.hands, nxt, cards[i + k]):
+            return
+    if not explained and faults is not None:
+        faults.append(Fault("not_held", i, lead, card, f"leader:{seat}"))
+    state.relead(seat, won_last=explained)
+
+
+def _future_cards(state: DealState, cards, i: int, seat: int) -> list[str]:
+    """The cards ``seat`` plays after index ``i``, following the record from the
+    current position (with the same resync) and no checks."""
+    probe = DealState([set(h) if h is not None else None for h in state.hands], state.rules,
+                      state.to_play, follow=[set() for _ in range(state.seats)])
+    probe.trick = list(state.trick)
+    probe.played = set(state.played)
+    probe.winners = list(state.winners)
+    probe.play(cards[i])
+    out = []
+    faulted = True
+    for j in range(i + 1, len(cards)):
+        if probe.finished:
+            break
+        if not probe.trick:
+            _resync(probe, cards, j, faulted, None)
+            faulted = False
+        card = cards[j]
+        if probe.to_play == seat:
+            out.append(card)
+        if probe.check(card) is not None:
+            faulted = True
+        probe.play(card)
+    return out

@@ -1,0 +1,99 @@
+"""``bpn html``: a self-contained web page for a record, to share with anyone."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bismarck_pbn.cli.common import err_console
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
+
+
+def html_command(
+    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", metavar="FILE",
+                                        show_default=False)],
+    output: Annotated[str, typer.Option(
+        "--output", "-o", metavar="FILE", help="Where to write the page (- for standard output). A file is written "
+        "atomically.")] = "-",
+    deal: Annotated[int | None, typer.Option(
+        "--deal", "-d", min=1, metavar="N", show_default=False,
+        help="Only this deal of the file, counting from 1 (the page then has no score sheet).")] = None,
+    title: Annotated[str | None, typer.Option(
+        "--title", metavar="TEXT", show_default=False, help="The page's title. Default: the event and the date.")] = None,
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of the input (default utf-8).")] = "utf-8",
+) -> None:
+    """Make one web page of a record that anyone can open in a browser: a score
+    sheet of each session, then every deal with its hands around the table, the
+    kitty, the discard, the contract and the tricks against each quota. The play
+    steps card by card and trick by trick (arrow keys, Home and End, or the
+    buttons); comments, NAGs and suffixes appear at their card, and so do the
+    faults bpn validate finds. The address points at the card shown
+    (page.html#deal-3/trick-5/card-2), so a link can open a moment of the play.
+
+    The page carries everything it needs (styles, script, card pictures, the
+    record's data) and fetches nothing: it works from a disk, a USB stick or a
+    mail attachment. Printed, it gives the score sheet and a hand diagram of each
+    deal.
+
+    Exit status: 0 written, 1 written, but some deal does not read (a syntax
+    error; the page says so at that deal), 2 unreadable input, no such deal,
+    wrong usage, or the page cannot be written.
+
+    Examples:
+
+      bpn html club-night.bpn -o club-night.html
+
+      bpn html club-night.bpn --deal 3 --title "The hand of the night" -o board3.html
+
+      cat night.bpn | bpn html - > night.html
+    """
+    from bismarck_pbn.format.reader import parse
+    from bismarck_pbn.safewrite import atomic_write
+    from bismarck_pbn.views.html import render_html
+
+    err = err_console()
+    if path == STDIN:
+        source = Source("<stdin>", None)
+    else:
+        p = Path(path)
+        if not p.is_file():
+            why = "not a regular file" if p.exists() else "no such file or directory"
+            err.print(f"bpn: {path}: {why}", style="red", highlight=False)
+            raise typer.Exit(2)
+        source = Source(path, p)
+    try:
+        text, _ = read_text(source, encoding)
+    except ReadFailure as exc:
+        err.print(f"bpn: {exc}", style="red", markup=False, highlight=False)
+        raise typer.Exit(exc.code) from None
+    deals = [d for d in parse(text) if d.tags]
+    if not deals:
+        err.print(f"bpn: {source.name}: there are no deals in this file", style="red", highlight=False)
+        raise typer.Exit(2)
+    if deal is not None and deal > len(deals):
+        err.print(f"bpn: {source.name}: there is no deal {deal}; the file has {len(deals)} "
+                  f"deal{'s' if len(deals) != 1 else ''}", style="red", highlight=False)
+        raise typer.Exit(2)
+    page = render_html(deals, title=title, deal=deal)
+    try:
+        if output == "-":
+            sys.stdout.write(page)
+            sys.stdout.flush()
+        else:
+            atomic_write(output, page)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        err.print(f"bpn: {output}: cannot write: {exc.strerror or exc}", style="red", highlight=False)
+        raise typer.Exit(2) from None
+    broken = [d.number for d in deals if not d.syntax_ok and (deal is None or d.number == deal)]
+    if broken:
+        numbers = ", ".join(map(str, broken))
+        err.print(f"bpn: {source.name}: deal{'s' if len(broken) > 1 else ''} {numbers} do{'es' if len(broken) == 1 else ''} "
+                  "not read; the page shows what is known (bpn validate lists the problems)",
+                  style="yellow", highlight=False)
+        raise typer.Exit(1)

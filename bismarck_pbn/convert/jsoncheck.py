@@ -1,0 +1,216 @@
+"""Validating JSON and JSON Lines records (``bpn validate x.json``): each fault with
+its place in the JSON text.
+
+A file that is not JSON gives one BPN001 at the line and column where the JSON decoder
+stopped. JSON that does not fit the schema gives one BPN001 per fault, naming its JSON
+path (``$.deals[3].tags[0].value``) and placed at the start of that value in the text.
+JSON that fits is imported as ``bpn convert`` imports it (:mod:`bismarck_pbn.convert.jsonio`)
+and its deals are checked by the validator, session checks included; a deal's
+diagnostics are placed at the start of its object (the deals came from no BPN text, so
+there is no finer place), and their messages name the deal.
+
+JSON Lines are checked one line at a time, in constant memory; a line that is not JSON
+or does not fit the schema is reported and skipped, and the other lines are checked.
+Time O(size of the text) for locating places, plus the validator's O(deals).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from bismarck_pbn.check.validate import validate_deals
+from bismarck_pbn.convert import jsonio
+from bismarck_pbn.diagnostics import ERROR, Diagnostic
+from bismarck_pbn.format.reader import DealReader
+
+_WS = re.compile(r"[ \t\r\n]*")
+_DECODER = json.JSONDecoder()
+JSON_START = re.compile(r'\A\ufeff?[ \t\r\n]*(\[|\{[ \t\r\n]*["}])')
+"""How JSON begins; a BPN file that starts with a ``{comment}`` does not begin so."""
+
+
+def looks_like_json(head: str) -> bool:
+    """Whether text that begins with ``head`` is JSON (a document or JSON Lines)."""
+    return JSON_START.match(head) is not None
+
+
+def _skip_ws(text: str, i: int) -> int:
+    return _WS.match(text, i).end()
+
+
+def locate(text: str, path: Iterable[str | int], start: int = 0) -> int:
+    """The offset in ``text`` (JSON) where the value at ``path`` begins; where the walk
+    cannot go on (a key or index not there), the offset of the deepest value reached."""
+    i = _skip_ws(text, start)
+    for step in path:
+        if i >= len(text) or text[i] not in "[{":
+            return i
+        opener = text[i]
+        j = _skip_ws(text, i + 1)
+        index = 0
+        while j < len(text) and text[j] not in "]}":
+            if opener == "{":
+                key, j = json.decoder.scanstring(text, j + 1)
+                j = _skip_ws(text, _skip_ws(text, j) + 1)  # past the colon
+                here = key == step
+            else:
+                here = index == step
+            if here:
+                i = j
+                break
+            _, j = _DECODER.raw_decode(text, j)
+            j = _skip_ws(text, j)
+            if j < len(text) and text[j] == ",":
+                j = _skip_ws(text, j + 1)
+            index += 1
+        else:
+            return i
+    return i
+
+
+def _starts(text: str, path: Iterable[str | int]) -> list[int]:
+    """The offset of each element of the array at ``path``. O(len(text))."""
+    i = locate(text, path)
+    out: list[int] = []
+    if i >= len(text) or text[i] != "[":
+        return out
+    j = _skip_ws(text, i + 1)
+    while j < len(text) and text[j] != "]":
+        out.append(j)
+        _, j = _DECODER.raw_decode(text, j)
+        j = _skip_ws(text, j)
+        if j < len(text) and text[j] == ",":
+            j = _skip_ws(text, j + 1)
+    return out
+
+
+class _Places:
+    """Offsets to (line, column), both from 1. O(log lines) each."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        line = bisect_right(self.lines, offset)
+        return line, offset - self.lines[line - 1] + 1
+
+
+def _fault(message: str, line: int, column: int) -> Diagnostic:
+    return Diagnostic("BPN001", ERROR, message, line, column)
+
+
+def _schema_faults(obj: Any, part: str) -> list:
+    """Every place where ``obj`` breaks the schema, first in order of their path."""
+    validator = jsonio._validator(part)
+    return sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.absolute_path])
+
+
+def _not_json(exc: Exception) -> str:
+    if isinstance(exc, RecursionError):
+        return "not JSON this tool can read: nested too deeply"
+    return f"not JSON: {exc.msg}"
+
+
+class JsonChecker:
+    """Checks JSON or JSON Lines input; ``deals`` counts the deals checked so far."""
+
+    def __init__(self) -> None:
+        self.deals = 0
+
+    def document(self, text: str) -> Iterator[Diagnostic]:
+        """Diagnostics for a JSON document, in order."""
+        return validate_json_text(text, self)
+
+    def lines(self, lines: Iterable[str]) -> Iterator[Diagnostic]:
+        """Diagnostics for JSON Lines, in line order."""
+        return validate_jsonl_lines(lines, self)
+
+
+def validate_json_text(text: str, counter: JsonChecker | None = None) -> Iterator[Diagnostic]:
+    """Diagnostics for a JSON document (``{"format": "bpn-json", ...}``), in order."""
+    text = text.lstrip("\ufeff")
+    place = _Places(text)
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        yield _fault(_not_json(exc), exc.lineno, exc.colno)
+        return
+    except RecursionError as exc:
+        yield _fault(_not_json(exc), 1, 1)
+        return
+    faults = _schema_faults(obj, "document")
+    if faults:
+        for error in faults:
+            yield _fault(f"{error.json_path}: {error.message}", *place(_where(text, error.absolute_path)))
+        return
+    starts = _starts(text, ["deals"])
+    reader = DealReader()
+    built = [(jsonio.deal_from_dict(x, reader), i) for i, x in enumerate(obj["deals"])]
+    yield from _checked([(deal, place(starts[i]) if i < len(starts) else (1, 1))
+                         for deal, i in built if deal is not None], counter)
+
+
+def _where(text: str, path) -> int:
+    try:
+        return locate(text, list(path))
+    except (ValueError, RecursionError):
+        return 0
+
+
+def validate_jsonl_lines(lines: Iterable[str], counter: JsonChecker | None = None) -> Iterator[Diagnostic]:
+    """Diagnostics for JSON Lines (one deal object a line), in line order."""
+    reader = DealReader()
+
+    def deals() -> Iterator[tuple[Any, tuple[int, int]]]:
+        for number, line in enumerate(lines, 1):
+            line = line.lstrip("\ufeff") if number == 1 else line
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                pending.append(_fault(_not_json(exc), number, exc.colno))
+                continue
+            except RecursionError as exc:
+                pending.append(_fault(_not_json(exc), number, 1))
+                continue
+            faults = _schema_faults(obj, "deal")
+            if faults:
+                pending.extend(_fault(f"{e.json_path}: {e.message}", number, _where(line, e.absolute_path) + 1)
+                               for e in faults)
+                continue
+            deal = jsonio.deal_from_dict(obj, reader)
+            if deal is not None:
+                yield deal, (number, _skip_ws(line, 0) + 1)
+
+    pending: list[Diagnostic] = []
+    for diagnostic in _checked(deals(), counter):
+        while pending and (pending[0].line, pending[0].column) < (diagnostic.line, diagnostic.column):
+            yield pending.pop(0)
+        yield diagnostic
+    yield from pending
+
+
+def _checked(items: Iterable[tuple[Any, tuple[int, int]]], counter: JsonChecker | None) -> Iterator[Diagnostic]:
+    """The validator's diagnostics on each deal, placed at its object."""
+    places: dict[int, tuple[tuple[int, int], int]] = {}
+    number = 0
+
+    def feed() -> Iterator:
+        nonlocal number
+        for deal, at in items:
+            if deal.tags:
+                number += 1
+                if counter is not None:
+                    counter.deals += 1
+            places[id(deal)] = (at, number)
+            yield deal
+
+    for checked in validate_deals(feed()):
+        (line, column), number = places.pop(id(checked.deal))
+        for d in checked.diagnostics:
+            yield d._replace(line=line, column=column, message=f"deal {number}: {d.message}")

@@ -1,0 +1,338 @@
+"""The ruleset protocol: what every game answers, and what most of them share.
+
+A ruleset is one small class per game (``games/whist.py``, ``games/bismarck.py``, …)
+deriving from :class:`Ruleset`. The checker, the views and the commands ask it rather
+than assuming three seats, sixteen tricks or Bismarck's contracts:
+
+- the table: :attr:`~Ruleset.seats`, :attr:`~Ruleset.partnership` and :meth:`~Ruleset.sides`,
+  the deck, the hand, kitty and trick counts (:meth:`~Ruleset.sizes`);
+- a deal before play (:meth:`~Ruleset.setup`): the holdings checked, the trump found
+  (from the contract, a turned card, or named), the exchange checked, and each seat's
+  cards when play starts; the seat to lead trick 1;
+- the play: :meth:`~Ruleset.trick_rules` (follow suit, trump wins, winner leads, written
+  once in :mod:`bismarck_pbn.games.tricks`, with each game's twists);
+- the result: the tricks each seat or side must take (:meth:`~Ruleset.tricks_needed`),
+  :meth:`~Ruleset.score`;
+- the session: rotation, schedule, length, game end (:class:`SessionRules`).
+
+Rulesets know nothing of text: they read a deal's typed values and answer with values
+and :class:`Finding` objects (a code, a message in a player's words, and the *name* of
+the tag at fault); the checker turns findings into diagnostics with a line and column.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
+
+from bismarck_pbn.games.tricks import TrickRules, left_of
+from bismarck_pbn.model.cards import DECK, sort_cards
+from bismarck_pbn.model.games import GAMES, GameWords
+
+if TYPE_CHECKING:
+    from bismarck_pbn.model.deal import Deal
+
+Hand = tuple[str, ...]
+_NOTHING: frozenset[str] = frozenset()
+
+
+class Finding(NamedTuple):
+    """A fault a ruleset found in a deal: a code, a message, and where it belongs: the
+    name of a tag (``"Trump"``) or None for the deal as a whole."""
+
+    code: str
+    message: str
+    at: str | None = None
+    severity: str | None = None
+
+
+class Setup(NamedTuple):
+    """What a deal's play is replayed with, once the tags before it are checked."""
+
+    trump: str | None
+    """The trump as named or implied (S, H, D, C, NT), None when unknown."""
+    rules: TrickRules | None
+    """How the tricks are played; None when the trump is unknown (only trick 1 can be placed)."""
+    hands: list[Hand | None]
+    """The hands as dealt, by seat − 1; None where unknown or not to be trusted."""
+    kitty: Hand | None
+    discard: Hand | None
+    exchange: bool | None
+    play_hands: list[set[str] | None]
+    """Each seat's cards when play starts (after any exchange), None where unknown."""
+    exact: list[bool]
+    """Whether ``play_hands[s-1]`` is exactly seat s's cards (else a superset)."""
+    excluded: list[set[str]]
+    """Cards each seat surely does not hold (consulted where its hand is unknown)."""
+    leader: int | None
+    """The seat that leads trick 1 by the rules (None when it cannot be known)."""
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """``1``, ``1 and 3``, ``1, 2 and 3``."""
+    names = [str(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Ruleset:
+    """The rules of one game. Subclasses set the class attributes and override what
+    their game does differently; the defaults are the plain whist-family game."""
+
+    name: ClassVar[str] = ""
+    seats: ClassVar[int] = 4
+    deck: ClassVar[tuple[str, ...]] = DECK
+    hand_size: ClassVar[int] = 13
+    kitty_size: ClassVar[int] = 0
+    tricks: ClassVar[int] = 13
+    contract_required: ClassVar[bool] = False
+    zero_sum: ClassVar[bool] = False
+    """Whether a deal's scores always add up to 0."""
+
+    def __init__(self, variant=None) -> None:
+        from bismarck_pbn.model.variant import Variant
+
+        self.variant = variant if variant is not None else Variant(self.words.bases[0])
+        self.deck_set = frozenset(self.deck)
+
+    # ---- the table ---------------------------------------------------------------
+
+    @property
+    def words(self) -> GameWords:
+        return GAMES[self.name]
+
+    @property
+    def partnership(self) -> bool:
+        return self.words.partnership
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise."""
+        return left_of(seat, self.seats)
+
+    def seat_range(self) -> range:
+        return range(1, self.seats + 1)
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides that score: the partnerships (1–3 against 2–4), or each seat alone."""
+        if self.partnership:
+            return (1, 3), (2, 4)
+        return tuple((s,) for s in self.seat_range())
+
+    def side_of(self, seat: int) -> int:
+        """The index (from 0) of the side ``seat`` plays on."""
+        return (seat - 1) % 2 if self.partnership else seat - 1
+
+    def per_side(self, per_seat: Sequence[int]) -> tuple[int, ...]:
+        """Per-seat counts added up by side."""
+        return tuple(sum(per_seat[s - 1] for s in side) for side in self.sides())
+
+    def sizes(self) -> tuple[int, int]:
+        """(cards in a hand, cards left over in the kitty or stock)."""
+        return self.hand_size, self.kitty_size
+
+    # ---- who deals and leads -------------------------------------------------------
+
+    def rotating_seat(self, deal: Deal) -> int | None:
+        """The seat whose place moves one seat clockwise each board (the dealer)."""
+        return deal.dealer
+
+    def rotating_tag(self) -> str:
+        return "Dealer"
+
+    def opening_leader(self, deal: Deal) -> int | None:
+        """The seat that leads trick 1: the dealer's left."""
+        return self.left_of(deal.dealer) if deal.dealer is not None else None
+
+    def leader_rule(self) -> str:
+        """How the rules choose the opening leader, for messages."""
+        return "the seat to the dealer's left leads"
+
+    def rotation_message(self, seat: int, previous: int, expected: int) -> str:
+        """BPN701's words: ``seat`` holds the rotating place after ``previous``."""
+        return f"seat {seat} deals, but after seat {previous} the deal passes to seat {expected}"
+
+    # ---- before play ----------------------------------------------------------------
+
+    def required(self, deal: Deal) -> list[Finding]:
+        """BPN101 for the tags this game needs and the deal lacks."""
+        out = []
+        if deal.dealer is None and deal.tag("Dealer") is None:
+            out.append(Finding("BPN101", f"the [Dealer] tag is missing; {self.name} records who dealt "
+                               f"(1 to {self.seats})"))
+        if self.contract_required and deal.contract is None and deal.tag("Contract") is None:
+            out.append(Finding("BPN101", "the [Contract] tag is missing"))
+        return out
+
+    def check_holdings(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                       out: list[Finding]) -> bool:
+        """Counts, duplicates, foreign cards and the deck (BPN201–204). Returns whether
+        the holdings can be trusted for checking the play."""
+        hand_size, kitty_size = self.sizes()
+        at = "Deal" if deal.tag("Deal") is not None else "Kitty"
+        counter: Counter[str] = Counter()
+        cards = 0
+        for hand in hands:
+            if hand is not None:
+                counter.update(hand)
+                cards += len(hand)
+        if kitty is not None:
+            counter.update(kitty)
+            cards += len(kitty)
+        if not self.deck_set.issuperset(counter):
+            foreign = [c for c in counter if c not in self.deck_set]
+            shown = " ".join(sort_cards(foreign)) if all(c in DECK for c in foreign) else " ".join(foreign)
+            out.append(Finding("BPN204", f"{shown} {'is' if len(foreign) == 1 else 'are'} not in the "
+                               f"deck of {self.name}", at))
+            return False
+        dups = [c for c, n in counter.items() if n > 1] if len(counter) < cards else []
+        if dups:
+            for card in sort_cards(dups):
+                holders = []
+                for s in self.seat_range():
+                    hand = hands[s - 1]
+                    if hand is not None:
+                        holders += [f"seat {s}'s hand"] * hand.count(card)
+                if kitty is not None:
+                    holders += [f"the {self.kitty_name()}"] * kitty.count(card)
+                places = list(dict.fromkeys(holders))
+                where = " and ".join(f"twice in {p}" if holders.count(p) > 1 else f"in {p}" for p in places)
+                out.append(Finding("BPN202", f"{card} appears more than once ({where})", at))
+            return False
+        complete = None not in hands and (kitty is not None or kitty_size == 0)
+        missing = [c for c in self.deck if c not in counter] if complete and len(counter) < len(self.deck) else []
+        wrong: list[tuple[str, str, int]] = []  # (what, tag, cards too many (+) or too few (-))
+        for s in self.seat_range():
+            hand = hands[s - 1]
+            if hand is not None and len(hand) != hand_size:
+                wrong.append((f"seat {s}'s hand has {len(hand)} cards", "Deal", len(hand) - hand_size))
+        if kitty is not None and len(kitty) != kitty_size:
+            wrong.append((f"the {self.kitty_name()} has {len(kitty)} cards", "Kitty", len(kitty) - kitty_size))
+        if not wrong and not missing:
+            return True
+        what = " and ".join(w for w, _, _ in wrong)
+        if len(wrong) > 1 and missing and all(d < 0 for _, _, d in wrong):
+            # several holdings short: cards are missing from the deal, not misplaced
+            out.append(Finding("BPN203", f"the deal and {self.kitty_name()} do not make up the deck: "
+                               f"{seat_list(missing)} {'is' if len(missing) == 1 else 'are'} missing ({what})", at))
+            return False
+        if wrong:
+            rule = f"a hand has {hand_size} cards" + (f" and the {self.kitty_name()} {kitty_size}"
+                                                      if kitty_size else "")
+            whole = f"; {' '.join(missing)} would make the deck whole" if missing else ""
+            where = wrong[0][1] if deal.tag(wrong[0][1]) is not None else at
+            out.append(Finding("BPN201", f"{what}; {rule}{whole}", where))
+            return False
+        if missing:
+            out.append(Finding("BPN203", f"the deal and {self.kitty_name()} do not make up the deck: "
+                               f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing", at))
+            return False
+        return True
+
+    def kitty_name(self) -> str:
+        return "kitty" if self.kitty_size else "stock"
+
+    def setup(self, deal: Deal, out: list[Finding]) -> Setup:
+        """Check what comes before the play and settle what it is replayed with. The
+        default: holdings checked, trump from :meth:`find_trump`, no exchange."""
+        hands = self.dealt_hands(deal)
+        kitty = deal.kitty
+        if not self.check_holdings(deal, hands, kitty, out):
+            hands = [None] * self.seats
+            kitty = None
+        trump = self.find_trump(deal, hands, kitty, out)
+        play_hands = [set(h) if h is not None else None for h in hands]
+        return self.finish_setup(deal, trump, hands, kitty, None, None, play_hands, [True] * self.seats,
+                                 set(kitty or ()))
+
+    def dealt_hands(self, deal: Deal) -> list[Hand | None]:
+        hands = list(deal.hands) if deal.hands is not None else []
+        return (hands + [None] * self.seats)[: self.seats]
+
+    def finish_setup(self, deal: Deal, trump: str | None, hands, kitty, discard, exchange, play_hands,
+                     exact, out_of_play: set[str]) -> Setup:
+        """Build the :class:`Setup`: trick rules for the trump, and for seats whose hand is
+        unknown the cards they surely do not hold."""
+        rules = None if trump is None else self.trick_rules(deal, None if trump == "NT" else trump)
+        excluded: list = [_NOTHING] * self.seats
+        if None in play_hands:
+            for s in self.seat_range():
+                others = set(out_of_play)
+                for t in self.seat_range():
+                    if t != s and hands[t - 1] is not None:
+                        others |= set(hands[t - 1])
+                excluded[s - 1] = others
+        return Setup(trump, rules, hands, kitty, discard, exchange, play_hands, exact, excluded,
+                     self.opening_leader(deal))
+
+    def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                   out: list[Finding]) -> str | None:
+        """The trump suit (or NT) of the deal, reporting what contradicts it."""
+        return deal.trump
+
+    def trick_rules(self, deal: Deal, trump: str | None) -> TrickRules:
+        """How this deal's tricks are played, once the trump is known."""
+        return TrickRules(self.seats, self.tricks, trump)
+
+    def implied_trump(self, deal: Deal) -> str | None:
+        """The trump a writer writes when the record gives none (None: write nothing)."""
+        return None
+
+    # ---- the result ---------------------------------------------------------------
+
+    def tricks_needed(self, deal: Deal) -> tuple[int, ...] | None:
+        """The tricks each seat must take (Bismarck's quotas), or None where the game
+        has no per-seat quota."""
+        return None
+
+    def counts_per_side(self) -> bool:
+        """Whether Tricks, Score and Total give one number per side (else per seat)."""
+        return self.partnership
+
+    def counted_tricks(self, deal: Deal, tricks: Sequence[int],
+                       winners: Sequence[int] | None) -> tuple[int, ...] | None:
+        """The tricks that score, from the final ``tricks`` of each seat and the winner
+        of each trick played (in order; None without a play): by default all of them;
+        German Whist counts only its endgame. None when they cannot be known."""
+        return tuple(tricks)
+
+    needs_taken: ClassVar[bool] = False
+    """Whether :meth:`score` needs the cards each seat took, not only the trick counts."""
+
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
+        """The deal's score (per side or per seat) for the tricks each seat took that
+        count (:meth:`counted_tricks`) (and, where :attr:`needs_taken`, the cards each
+        took, by seat − 1, when the whole play is known); None when it cannot be computed."""
+        return None
+
+    def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:
+        """Why the score is what it is, for the BPN602 message."""
+        return f"for {'/'.join(map(str, tricks))} tricks"
+
+    def session_rules(self) -> SessionRules:
+        return SessionRules(self)
+
+
+class SessionRules:
+    """What a session of a game checks beyond rotation, board order and totals: the
+    schedule of contracts, the session's length and its tie-breaks, the end of a game.
+    The defaults: any contract, no fixed length, no game end."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def start(self) -> None:
+        """A new session begins."""
+
+    def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
+        """Check a deal against the session so far (schedule, length) and count it."""
+        return []
+
+    def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
+        """After a deal's totals are known: findings (BPN707 a game ends), and whether the
+        running totals restart from zero."""
+        return [], False
+
+    def finish(self, last: Deal, board: int | None, totals: tuple[int, ...] | None) -> list[Finding]:
+        """At the session's end (BPN704 a tie left unbroken)."""
+        return []

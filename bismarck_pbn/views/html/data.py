@@ -1,0 +1,179 @@
+"""The data a web page shows: one JSON-ready dict per deal, and the index of sessions.
+
+:func:`deal_data` is the one place that turns a deal into what the page's viewer
+draws; another game plugs in by giving the same fields (``seats``, ``sides``,
+``auction``, ``start`` hands and ``play`` with each card's seat). The viewer takes the
+number of seats, the trick size and the partnerships from the data, never from
+Bismarck's rules. Everything is O(n) in the cards of a deal, apart from
+:func:`~bismarck_pbn.views.position.positions` (O(n²), n ≤ 48).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bismarck_pbn.check.validate import Checked
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.model.cards import rest_of_deck
+from bismarck_pbn.model.deal import Comment, Deal
+from bismarck_pbn.model.games import GAMES
+from bismarck_pbn.session.standings import BoardRow, Session, standings_of_checked
+from bismarck_pbn.views.position import positions
+from bismarck_pbn.views.render import NAG_MEANINGS
+
+
+
+def _sides(deal: Deal) -> list[list[int]]:
+    """The partnerships of the deal's game (seats 1 and 3 against 2 and 4), or none."""
+    words = GAMES.get(deal.game)
+    return [[1, 3], [2, 4]] if words is not None and words.partnership else []
+
+
+def _list(values) -> list | None:
+    return list(values) if values is not None else None
+
+
+def _comments(comments: Iterable[Comment]) -> list[str]:
+    return [c.text.replace("\r\n", "\n").strip() for c in comments]
+
+
+def _diagnostic(d: Diagnostic) -> dict:
+    return {"code": d.code, "severity": d.severity, "message": d.message, "line": d.line}
+
+
+def _player(headers: dict[str, str], seat: int) -> str | None:
+    name = headers.get(f"Player{seat}")
+    return name.strip() if name and name.strip("? ") else None
+
+
+def _kitty(deal: Deal) -> tuple[str, ...] | None:
+    if deal.kitty is not None:
+        return deal.kitty
+    if deal.hands is not None and all(h is not None for h in deal.hands):
+        return rest_of_deck(deal.hands)
+    return None
+
+
+def deal_data(deal: Deal, checked: Checked) -> dict:
+    """What the page needs of one deal, as JSON-ready data.
+
+    ``start`` holds each seat's cards when the play begins (after the exchange; null
+    where the record does not give them); ``play`` each card replayed with its seat,
+    its notes, the faults the validator finds at it, and, on the last card of a trick,
+    the trick's winner. The viewer derives every position from these. ``problems``
+    are the diagnostics that belong to no card. ``sides`` (partnerships, e.g.
+    ``[[1, 3], [2, 4]]``) and ``auction`` (``[{"seat", "call"}]``) are empty for
+    Bismarck. O(n²) for n cards (the positions), n ≤ 48.
+    """
+    headers = deal.headers
+    data: dict = {
+        "number": deal.number, "board": deal.board, "game": deal.game,
+        "event": headers.get("Event"), "date": headers.get("Date"),
+        "variant": str(deal.variant), "forehand": deal.forehand,
+        "contract": deal.contract, "trump": None, "declarer": deal.forehand,
+        "sides": _sides(deal), "auction": [],
+        "kitty": _list(_kitty(deal)), "exchange": deal.exchange, "discard": _list(deal.discard),
+        "dealt": [_list(h) for h in deal.hands] if deal.hands is not None else None,
+        "tricks": _list(checked.result.tricks), "score": _list(checked.result.score),
+        "total": _list(checked.total),
+        "comments": _comments(deal.comments),
+        "tag_notes": [[t.name, text] for t in deal.tags for text in _comments(t.comments)],
+        "play_comments": _comments(deal.play.comments) if deal.play is not None else [],
+        "trailing": _comments(deal.play.trailing) if deal.play is not None else [],
+        "start": None, "quotas": None, "leader": None, "play": [], "unreplayed": [],
+        "problems": [], "error": None,
+    }
+    cards = deal.play.cards if deal.play is not None else ()
+    at_card = {(c.pos.line, c.pos.column): i for i, c in enumerate(cards)}
+    card_diags: dict[int, list[dict]] = {}
+    for d in checked.diagnostics:
+        i = at_card.get((d.line, d.column))
+        if i is None:
+            data["problems"].append(_diagnostic(d))
+        else:
+            card_diags.setdefault(i, []).append(_diagnostic(d))
+    try:
+        moments = positions(deal) if deal.syntax_ok else []
+    except Exception as exc:  # a record the replay cannot follow: say so, draw what is known
+        moments = []
+        data["error"] = f"this deal cannot be replayed: {exc}"
+    if not deal.syntax_ok:
+        data["error"] = "this deal does not read (syntax errors): it cannot be replayed"
+    seats = len(deal.hands) if deal.hands is not None else deal.seats
+    data["seats"] = seats
+    data["players"] = [_player(headers, s) for s in range(1, seats + 1)]
+    if moments:
+        first = moments[0]
+        data["trump"] = first.trump
+        data["start"] = [_list(h) for h in first.hands]
+        data["quotas"] = _list(first.quotas)
+        data["leader"] = first.to_play
+        data["seats"] = len(first.hands)
+    if data["trump"] is None and deal.contract is not None:
+        data["trump"] = deal.trump or engine.implied_trump(deal.contract)
+    for pos in moments[1:]:
+        i = pos.played - 1
+        card = cards[i]
+        entry: dict = {"seat": pos.table[-1][0], "card": card.card}
+        if pos.table_winner is not None:
+            entry["winner"] = pos.table_winner
+        if card.suffix:
+            entry["suffix"] = card.suffix
+        if card.nags:
+            entry["nags"] = [[n, NAG_MEANINGS.get(n, f"NAG {n}")] for n in card.nags]
+        if card.revoke:
+            entry["revoke"] = True
+        if card.comments:
+            entry["comments"] = _comments(card.comments)
+        if i in card_diags:
+            entry["faults"] = card_diags.pop(i)
+        data["play"].append(entry)
+    done = len(data["play"])
+    for i in range(done, len(cards)):
+        data["unreplayed"].append(cards[i].card)
+        data["problems"].extend(card_diags.pop(i, ()))
+    return data
+
+
+def _row(row: BoardRow) -> dict:
+    return {"deal": row.number, "board": row.board, "forehand": row.forehand,
+            "contract": row.contract, "trump": row.trump, "tricks": _list(row.tricks),
+            "score": _list(row.score), "total": _list(row.total), "errors": row.errors}
+
+
+def _session(session: Session) -> dict:
+    totals = session.totals
+    return {"event": session.event, "site": session.site, "date": session.date,
+            "variant": str(session.variant), "players": list(session.players),
+            "boards": [_row(r) for r in session.boards], "totals": _list(totals),
+            "leaders": session.leaders,
+            "complete": session.complete, "tie_break_due": session.tie_break_due}
+
+
+def page_data(deals: Iterable[Deal], *, title: str | None = None, deal: int | None = None) -> dict:
+    """The whole page's data: the index (sessions and standalone deals) and the deals.
+    With ``deal``, only that deal (counting from 1) and no index. O(n) deals, each as
+    :func:`deal_data`. Raises LookupError when there is no deal ``deal``."""
+    from bismarck_pbn.check.validate import validate_deals
+
+    checked = [c for c in validate_deals(deals) if c.deal.tags]
+    index: list[dict] = []
+    for item in standings_of_checked(iter(checked)):
+        if isinstance(item, Session):
+            index.append({"kind": "session", **_session(item)})
+        else:
+            index.append({"kind": "deal", **_row(item)})
+    if deal is not None:
+        checked = [c for c in checked if c.deal.number == deal]
+        if not checked:
+            raise LookupError(f"there is no deal {deal}")
+        index = []
+    first = checked[0].deal.headers if checked else {}
+    if title is None:
+        parts = [first.get("Event"), first.get("Date")]
+        title = " · ".join(p for p in parts if p and p.strip("? ")) or "Bismarck hand records"
+        if deal is not None:
+            title = f"Deal {deal} · {title}"
+    return {"title": title, "index": index, "deals": [deal_data(c.deal, c) for c in checked],
+            "single": deal is not None}

@@ -1,0 +1,332 @@
+"""bpn html in a real headless Chromium: stepping, notes, links, the index, no network.
+
+One browser serves the whole module; each test opens the page afresh. Every request
+the page makes is recorded and anything that is not file:// or data: is aborted; the
+tests assert that none was even attempted, and that the console stayed free of errors.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from bismarck_pbn import parse
+from bismarck_pbn.views.html import page_html, render_html
+from bismarck_pbn.views.position import positions
+from browser import launch, why_no_browser
+from conftest import ROOT
+
+_reason = why_no_browser()
+pytestmark = pytest.mark.skipif(_reason is not None, reason=f"browser tests skipped: {_reason}")
+
+CLUB = ROOT / "samples" / "club-night.bpn"
+REVOKE = ROOT / "samples" / "invalid" / "BPN503-revoke.bpn"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = launch(pw)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def club_page_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("html") / "club-night.html"
+    path.write_text(render_html(parse(CLUB.read_text(encoding="utf-8"))), encoding="utf-8")
+    return path
+
+
+class Opened:
+    """A page opened from a file, with what it asked of the network and said on its console."""
+
+    def __init__(self, browser, path, fragment="", width=1100):
+        self.context = browser.new_context(viewport={"width": width, "height": 900})
+        self.requests: list[str] = []
+        self.blocked: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("console", lambda m: m.type in ("error", "warning") and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(path.as_uri() + fragment)
+        self.page.wait_for_selector("html[data-ready]")
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith(("file:", "data:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def press(self, *keys):
+        for key in keys:
+            self.page.keyboard.press(key)
+
+    def state(self, deal):
+        """Hands by seat, the trick on the table as [seat, card] and the winner's seat, in one call."""
+        return self.page.evaluate("""(n) => {
+          const d = document.getElementById('deal-' + n);
+          const hands = [...d.querySelectorAll('.viewer .seat')].map(
+            (s) => [...s.querySelectorAll('.hand .card')].map((c) => c.dataset.card));
+          const table = [...d.querySelectorAll('.felt .played')].map(
+            (e) => [Number(e.dataset.seat), e.querySelector('.card').dataset.card]);
+          const w = d.querySelector('.felt .played.winner');
+          return [hands, table, w ? Number(w.dataset.seat) : null]; }""", deal)
+
+    def hand(self, deal, seat):
+        return self.state(deal)[0][seat - 1]
+
+    def table(self, deal):
+        return self.state(deal)[1]
+
+    def winner(self, deal):
+        return self.state(deal)[2]
+
+    def text(self, selector):
+        return self.page.inner_text(selector)
+
+    def close(self):
+        """Check the page stayed offline and quiet, then close it."""
+        try:
+            assert self.blocked == [], f"the page tried the network: {self.blocked}"
+            assert all(u.startswith(("file:", "data:")) for u in self.requests), self.requests
+            assert self.errors == [], f"console errors: {self.errors}"
+        finally:
+            self.context.close()
+
+
+@pytest.fixture
+def opened(browser, club_page_file):
+    pages = []
+
+    def open_(fragment="", path=None, width=1100):
+        page = Opened(browser, path or club_page_file, fragment, width)
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        page.close()
+
+
+@functools.cache
+def _club_positions():
+    return positions(parse(CLUB.read_text(encoding="utf-8"))[0])
+
+
+def _expected(played: int):
+    """Hands, the trick on the table and its winner after ``played`` cards of club night's deal 1."""
+    pos = _club_positions()[played]
+    return [list(h) for h in pos.hands], [list(t) for t in pos.table], pos.table_winner
+
+
+def test_keys_step_card_by_card_and_trick_by_trick(opened):
+    view = opened()
+    view.page.focus("#deal-1 .viewer")
+    moments = [
+        ((), 0),
+        (("ArrowRight",), 1),
+        (("ArrowRight", "ArrowRight"), 3),      # trick 1 complete: C2 C6 CQ, won by Bertil
+        (("ArrowDown", "ArrowDown"), 9),        # to the end of trick 3
+        (("ArrowRight",), 10),                  # trick 4 card 1: Anna's C3?
+        (("ArrowUp",), 9),                      # back to the end of trick 3
+        (("ArrowLeft",), 8),
+        (("End",), 48),
+        (("Home",), 0),
+    ]
+    for keys, played in moments:
+        view.press(*keys)
+        assert view.state(1) == list(_expected(played)), (keys, played)
+    # The independent facts, not only the replay's word for them:
+    view.press("ArrowDown")
+    assert view.table(1) == [[3, "C2"], [1, "C6"], [2, "CQ"]] and view.winner(1) == 2
+    assert "C2" not in view.hand(1, 3) and len(view.hand(1, 3)) == 15
+    status = view.text("#deal-1 .status")
+    assert "Trick 1, card 3" in status and "Bertil wins the trick" in status
+    assert "tricks 1 of 8" in view.text("#deal-1 .seat[data-seat='2'] .won")
+    view.press("End")
+    assert all(view.hand(1, seat) == [] for seat in (1, 2, 3))
+    assert "Final tricks: Anna 7, Bertil 4, Cecilia 5" in view.text("#deal-1 .notes")
+
+
+def test_a_comment_nag_and_suffix_appear_at_their_card_only(opened):
+    view = opened()
+    view.page.focus("#deal-1 .viewer")
+    view.press("ArrowDown", "ArrowDown", "ArrowDown")   # after trick 3: nothing noted there
+    assert "should cash" not in view.text("#deal-1 .viewer")
+    view.press("ArrowRight")                             # trick 4 card 1: C3? $2 {…}
+    notes = view.text("#deal-1 .notes")
+    assert "Anna should cash the ace of clubs first" in notes and "poor move" in notes and "?" in notes
+    view.press("ArrowRight")
+    assert "should cash" not in view.text("#deal-1 .viewer")
+
+
+def test_stepping_updates_the_fragment_and_a_fragment_opens_that_moment(opened):
+    view = opened()
+    view.page.focus("#deal-3 .viewer")
+    view.press("ArrowDown", "ArrowRight")
+    assert view.page.evaluate("location.hash") == "#deal-3/trick-2/card-1"
+    view.press("Home")
+    assert view.page.evaluate("location.hash") == "#deal-3"
+
+    linked = opened("#deal-2/trick-9/card-1")             # board 2: C4? $2 {Bertil should cash …}
+    assert "Trick 9, card 1" in linked.text("#deal-2 .status")
+    assert "Bertil should cash the ace of clubs first" in linked.text("#deal-2 .notes")
+    assert len(linked.table(2)) == 1
+    assert linked.page.evaluate("document.activeElement.closest('.deal').id") == "deal-2"
+    linked.press("ArrowRight")                           # keys go to the deal the link opened
+    assert linked.page.evaluate("location.hash") == "#deal-2/trick-9/card-2"
+    assert "Trick 1" not in linked.text("#deal-1 .status")  # deal 1 has not moved
+    assert "Before the first lead" in linked.text("#deal-1 .status")
+
+
+def test_the_index_lists_every_deal_and_links_to_it(opened):
+    view = opened()
+    links = view.page.eval_on_selector_all("#index a", "els => els.map(e => e.getAttribute('href'))")
+    assert links == [f"#deal-{n}" for n in range(1, 13)]
+    assert view.page.locator("section.deal").count() == 12
+    assert "Winner: Bertil (+16)" in view.text("#index")
+    view.page.click("#index a[href='#deal-7']")
+    # focus moves when the page has handled the new address: wait for it (a loaded
+    # machine may take a moment), then check where it went
+    view.page.wait_for_function("document.activeElement && document.activeElement.closest('.deal')",
+                                timeout=10_000)
+    assert view.page.evaluate("document.activeElement.closest('.deal').id") == "deal-7"
+
+
+def test_buttons_and_the_play_record_step_too(opened):
+    view = opened()
+    view.page.click("#deal-1 button[aria-label='next trick']")
+    view.page.click("#deal-1 button[aria-label='next card']")
+    assert "Trick 2, card 1" in view.text("#deal-1 .status")
+    view.page.click("#deal-1 .record summary")
+    view.page.click("#deal-1 .record .rc >> nth=14")
+    assert view.page.evaluate("location.hash") == "#deal-1/trick-5/card-3"
+
+
+def test_cards_have_text_alternatives_and_the_keyboard_alone_reaches_the_viewer(opened):
+    view = opened()
+    labels = view.page.eval_on_selector_all("#deal-1 .seat[data-seat='1'] .hand .card",
+                                            "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels[0] == "ace of spades" and "ten of spades" in labels
+    for _ in range(60):                                   # Tab until the first deal's viewer has focus
+        view.press("Tab")
+        if view.page.evaluate("document.activeElement.matches('#deal-1 .viewer')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the viewer")
+    view.press("ArrowRight")
+    assert "Trick 1, card 1" in view.text("#deal-1 .status")
+
+
+def _luminance(rgb):
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b):
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_text_contrast_passes_wcag_aa(opened):
+    view = opened("#deal-1/trick-4/card-1")
+    pairs = view.page.evaluate("""() => {
+      const rgb = (s) => s.match(/\\d+/g).slice(0, 3).map(Number);
+      const bg = (e) => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
+        if (!c.startsWith('rgba(0, 0, 0, 0')) return rgb(c); } return [255, 255, 255]; };
+      const sel = ['.card.s-H', '.card.s-S', '.felt .who', '.won', '.facts dt', '.status', '.nag', '.tagnotes',
+                   'header p', '.sheet th', '.badge', '.controls button'];
+      return sel.map((s) => { const e = document.querySelector(s); return [s, rgb(getComputedStyle(e).color), bg(e)]; });
+    }""")
+    for selector, fg, bg in pairs:
+        assert _contrast(fg, bg) >= 4.5, (selector, fg, bg)
+
+
+def test_phone_width_needs_no_sideways_scrolling(opened):
+    view = opened("#deal-1/trick-5/card-2", width=360)
+    assert view.page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = view.page.eval_on_selector("#deal-1 .felt", "e => e.getBoundingClientRect().width")
+    assert box <= 360
+
+
+def test_print_shows_the_score_sheet_and_a_diagram_per_deal(opened):
+    view = opened()
+    view.page.emulate_media(media="print")
+    visible = view.page.evaluate("""() => ({
+      viewers: [...document.querySelectorAll('.viewer')].filter(e => e.offsetParent !== null).length,
+      diagrams: [...document.querySelectorAll('.diagram')].filter(e => e.offsetParent !== null).length,
+      sheet: document.querySelector('#index table').offsetParent !== null })""")
+    assert visible == {"viewers": 0, "diagrams": 12, "sheet": True}
+    dealt = view.page.eval_on_selector_all("#deal-1 .diagram .seat.at-bottom .card", "els => els.map(e => e.dataset.card)")
+    assert dealt[:5] == ["SA", "SK", "ST", "S4", "S2"] and len(dealt) == 16
+
+
+def test_a_validator_fault_is_shown_at_its_card(opened, tmp_path):
+    path = tmp_path / "revoke.html"
+    path.write_text(render_html(parse(REVOKE.read_text(encoding="utf-8"))), encoding="utf-8")
+    view = opened(path=path)
+    view.page.focus("#deal-1 .viewer")
+    faulty = view.page.evaluate("""() => { const d = JSON.parse(document.getElementById('bpn-data').textContent);
+      return d.deals[0].play.findIndex(p => p.faults); }""")
+    for _ in range(faulty):
+        view.press("ArrowRight")
+    assert "BPN503" not in view.text("#deal-1 .notes") if view.page.is_visible("#deal-1 .notes") else True
+    view.press("ArrowRight")
+    assert "BPN503 error" in view.text("#deal-1 .notes") and "revoke" in view.text("#deal-1 .notes")
+
+
+def test_four_seats_with_sides_and_an_auction(opened, tmp_path):
+    """The viewer takes seats, trick size, sides and the auction from the data."""
+    start = [["SA", "H2"], ["SK", "H3"], ["SQ", "H4"], ["SJ", "H5"]]
+    play = [{"seat": 1, "card": "SA"}, {"seat": 2, "card": "SK"}, {"seat": 3, "card": "SQ"},
+            {"seat": 4, "card": "SJ", "winner": 1}, {"seat": 1, "card": "H2"}]
+    deal = {"number": 1, "board": 1, "game": "whist", "seats": 4, "players": ["N1", "E2", "S3", "W4"],
+            "sides": [[1, 3], [2, 4]], "auction": [{"seat": 4, "call": "Pass"}, {"seat": 1, "call": "1S"},
+                                                   {"seat": 2, "call": "Pass"}, {"seat": 3, "call": "Pass"},
+                                                   {"seat": 4, "call": "Pass"}],
+            "forehand": None, "contract": "1S", "trump": "S", "kitty": None, "exchange": None, "discard": None,
+            "dealt": start, "start": start, "quotas": None, "leader": 1, "play": play, "unreplayed": [],
+            "tricks": None, "score": None, "total": None, "comments": [], "tag_notes": [], "play_comments": [],
+            "trailing": [], "problems": [], "error": None}
+    path = tmp_path / "four.html"
+    path.write_text(page_html({"title": "Four", "index": [], "deals": [deal], "single": True}), encoding="utf-8")
+    view = opened(path=path)
+    assert view.page.locator("#deal-1 .viewer .seat").count() == 4
+    assert view.page.locator("#deal-1 .viewer .seat.side-0").count() == 2
+    assert view.page.eval_on_selector_all("#deal-1 .auction tbody tr", "rs => rs.length") == 2
+    view.page.focus("#deal-1 .viewer")
+    view.press("ArrowDown")                               # a trick is four cards here
+    assert len(view.table(1)) == 4 and view.winner(1) == 1
+    view.press("ArrowRight")
+    assert view.page.evaluate("location.hash") == "#deal-1/trick-2/card-1"
+    assert view.hand(1, 1) == []
+
+
+def test_every_broken_sample_draws_without_a_script_error(opened, tmp_path):
+    """All of samples/invalid in one page: unknown hands, missing trumps, syntax errors,
+    seventeen tricks... each deal gets its section and the console stays clean."""
+    texts = []
+    for path in sorted((ROOT / "samples" / "invalid").glob("*.bpn")):
+        try:
+            texts.append(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError:
+            continue
+    deals = [d for d in parse("\n".join(texts)) if d.tags]
+    path = tmp_path / "invalid.html"
+    path.write_text(render_html(deals), encoding="utf-8")
+    view = opened(path=path)
+    assert view.page.locator("section.deal").count() == len(deals) > 30
+    for number in (1, len(deals) // 2, len(deals)):
+        view.page.focus(f"#deal-{number} .viewer") if view.page.locator(f"#deal-{number} .viewer").count() else None
+        view.press("End", "ArrowUp", "ArrowLeft", "Home")
