@@ -33,9 +33,11 @@ def _fail(message: str, code: int) -> typer.Exit:
 
 def analyse_command(
     path: Annotated[str, typer.Argument(help="A BPN file.", show_default=False)],
-    deal: Annotated[int | None, typer.Option("--deal", "-d", min=1, show_default=False,
+    deal: Annotated[int | None, typer.Option("--deal", "-d", min=1, show_default=False, metavar="N",
                                              help="Only this deal (from 1); default every deal.")] = None,
-    format: Annotated[Format, typer.Option("--format", "-f", help="text or json.")] = Format.text,
+    format: Annotated[Format, typer.Option("--format", "-f", metavar="text|json",
+                                           help="text: a table for a terminal; json: the analysis as "
+                                                "data.")] = Format.text,
     annotate: Annotated[bool, typer.Option(
         "--annotate", help="Write ?/?? and dd: comments into the file (in place, atomically; "
                            "a re-run replaces its own notes and keeps yours).")] = False,
@@ -44,8 +46,9 @@ def analyse_command(
     exchange: Annotated[bool, typer.Option(
         "--exchange", help="Also find the best four discards for each contract (slow).")] = False,
     limit: Annotated[int, typer.Option(
-        "--limit", min=0, help="Give up on one position after this many search nodes (0: never); "
-                               "such cards are reported as not solved.")] = 5_000_000,
+        "--limit", min=0, metavar="NODES", show_default=False,
+        help="Give up on one position after this many search nodes (0: never; default "
+             "5000000, a second or so); such cards are reported as not solved.")] = 5_000_000,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Say which solver core is in use and exit.")] = False,
 ) -> None:
