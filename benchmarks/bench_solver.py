@@ -53,7 +53,7 @@ def main() -> None:
     print(f"core: {core_description()}")
     solver = Solver(args.core, node_limit=args.limit)
     rng = random.Random(args.seed)
-    times, nodes, limited = [], [], 0
+    times, nodes, limited, used = [], [], 0, []
     for i in range(args.deals):
         p = random_deal(rng, args.tricks)
         solver.clear()
@@ -64,13 +64,14 @@ def main() -> None:
         except SolverLimit:
             limited += 1
         times.append(time.perf_counter() - t)
+        used.append(solver.stats()["entries"])
         nodes.append(solver.stats()["nodes"] - n0)
         print(f"  deal {i + 1}: {times[-1] * 1000:.1f} ms, {nodes[-1]} nodes", file=sys.stderr, flush=True)
     print(f"{args.tricks}-trick solves, {args.deals} deals: median {statistics.median(times) * 1000:.1f} ms, "
           f"max {max(times) * 1000:.1f} ms, median nodes {statistics.median(nodes):.0f}, "
           f"max nodes {max(nodes)}, stopped by the limit: {limited}")
     stats = solver.stats()
-    print(f"table: {stats['entries']} entries in use of {stats['capacity']}, "
+    print(f"table: at most {max(used)} entries in use after a solve, of {stats['capacity']}, "
           f"{stats['bytes'] / 2**20:.0f} MiB fixed")
     if args.skip_analysis:
         return

@@ -125,7 +125,9 @@ EXPORT void bpn_dds_clear(void *p) {
 /* stats: nodes searched, entries used, entries in all, bytes of the table */
 EXPORT void bpn_dds_stats(void *p, u64 *out) {
     Ctx *c = p;
-    out[0] = c->nodes; out[1] = c->used; out[2] = c->buckets * BUCKET;
+    u64 used = 0;
+    for (u64 i = 0; i < c->buckets * BUCKET; i++) used += c->tt[i].epoch == c->epoch;
+    out[0] = c->nodes; out[1] = used; out[2] = c->buckets * BUCKET;
     out[3] = c->buckets * BUCKET * sizeof(Entry);
 }
 
