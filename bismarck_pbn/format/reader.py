@@ -20,6 +20,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -32,13 +33,16 @@ from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
 from bismarck_pbn.model.games import BISMARCK, GameWords, words
 from bismarck_pbn.resources import grammar_text
+from bismarck_pbn.format.encoding import SNIFF, sniff_text
 from bismarck_pbn.format.split import Chunk, decode_lines, split_lines
 from bismarck_pbn.model.variant import STANDARD
 
 _TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
 _TAG_SCAN = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _UNESCAPE = re.compile(r"\\([\"\\])")
-_CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
+_CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])", re.IGNORECASE)
+_LOWER_RANK = re.compile(r"[akqjt]")
+_HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard"})
 _UNCLOSED_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*\\?$')
 _KNOWN = frozenset(KNOWN_TAGS)
 _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
@@ -60,6 +64,9 @@ _WORDS = {
 _new = tuple.__new__
 _INTERN = dict(_CARDS_BY_TEXT)
 _INTERN.update({c[0] + "10": c for c in _CARDS_BY_TEXT if c[1] == "T"})
+# Lower case and mixed case, read with a warning (BPN006): sa, Sa, sA, s10.
+_ANY_CASE = {v: c for v, c in ((s + r, c) for t, c in _INTERN.items()
+                                for s in (t[0], t[0].lower()) for r in (t[1:], t[1:].lower()))}
 
 
 def _unescape(value: str) -> str:
@@ -74,6 +81,7 @@ class _Builder(Transformer):
         self.line0 = 0
         self.offset0 = 0
         self.problems: list[Diagnostic] = []
+        self.lower: list = []  # [first lower-case card, its Pos, how many] in this deal
 
     def _pos(self, tok: Token) -> Pos:
         return Pos(tok.line + self.line0, tok.column, tok.start_pos + self.offset0)
@@ -127,9 +135,11 @@ class _Builder(Transformer):
         offset = run.start_pos + self.offset0
         # (tuple.__new__ builds the NamedTuples without their argument handling: this
         # loop runs for every card of every deal.)
-        if len(text) <= 3:  # a single card, the common case after an annotation
+        if len(text) <= 3 and text in _INTERN:  # a single card, the common case after an annotation
             cards = [_new(PlayedCard, (_INTERN[text], _new(Pos, (line, run.column, offset)), False, None,
                                        (), (), offset + len(text), ()))]
+        elif not text.isupper():
+            cards = self._lower_case(run)
         else:
             cards = []
             append = cards.append
@@ -147,6 +157,27 @@ class _Builder(Transformer):
         if spans:
             cards[-1] = cards[-1]._replace(suffix=suffix, nags=tuple(nags), comments=tuple(comments),
                                            notes=tuple(spans))
+        return cards
+
+    def _lower_case(self, run: Token) -> list[PlayedCard]:
+        """A run of cards with some in lower case: read as capitals, counted for BPN006."""
+        cards = []
+        line = run.line + self.line0
+        offset = run.start_pos + self.offset0
+        column = run.column
+        for segment in run.value.split("\n"):
+            for m in _CARD.finditer(segment):
+                start, end = m.span()
+                written = m.group()
+                pos = Pos(line, column + start, offset + start)
+                if written not in _INTERN:
+                    if not self.lower:
+                        self.lower = [written, pos, 0]
+                    self.lower[2] += 1
+                cards.append(PlayedCard(_ANY_CASE[written], pos, False, None, (), (), offset + end, ()))
+            offset += len(segment) + 1
+            line += 1
+            column = 1
         return cards
 
     def end(self, children):
@@ -281,10 +312,17 @@ class DealReader:
         builder.line0 = chunk.line - 1
         builder.offset0 = chunk.offset
         builder.problems = problems = list(chunk.problems)
+        builder.lower = []
         if not chunk.text.strip():
             return Deal(problems=tuple(problems), pos=Pos(chunk.line, 1, chunk.offset)) if problems else None
         try:
             items = parser.parse(chunk.text)
+            if builder.lower:
+                written, pos, count = builder.lower
+                more = f" (and {count - 1} more card{'s' if count > 2 else ''})" if count > 1 else ""
+                problems.append(diag("BPN006", f"{written!r}{more} written in lower case: read as "
+                                     f"{_ANY_CASE[written]!r}; BPN writes cards in capitals (bpn fmt does)",
+                                     pos.line, pos.column))
         except UnexpectedInput as err:
             problems.append(_syntax_problem(err, chunk.text, builder.line0))
             items = _scan_tags(chunk)
@@ -317,6 +355,7 @@ class DealReader:
         self.number += 1
         fields: dict = {}
         tag_map: dict[str, Tag] = {}
+        firsts: list[Tag] = []
         for tag in tags:
             name = tag.name
             if name in tag_map:
@@ -325,6 +364,7 @@ class DealReader:
                                      f"line {first.pos.line}); the first one counts", *tag.pos[:2]))
                 continue
             tag_map[name] = tag
+            firsts.append(tag)
         # The game decides how many seats the values name: read it first.
         game = BISMARCK
         game_tag = tag_map.get("Game")
@@ -336,10 +376,8 @@ class DealReader:
                 pass  # reported below (own tag) or at the deal that gave it
         fields["game"] = game
         context = words(game)
-        for tag in tags:
+        for tag in firsts:
             name = tag.name
-            if tag_map.get(name) is not tag:
-                continue
             if name not in _KNOWN:
                 hint = _KNOWN_LOWER.get(name.lower())
                 extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""
@@ -348,8 +386,15 @@ class DealReader:
             reader = _READERS.get(name)
             if reader is None:
                 continue
+            value = tag.value
+            if name in _HOLDING_TAGS and _LOWER_RANK.search(value):
+                value = value.upper()
+                at = _LOWER_RANK.search(tag.value).start()
+                problems.append(diag("BPN006", f"[{name}] has ranks in lower case: read as {value!r}; "
+                                     "BPN writes ranks in capitals (bpn fmt does)", tag.pos.line,
+                                     tag.value_column + at if tag.value_column else tag.pos.column))
             try:
-                reader(tag.value, fields, context)
+                reader(value, fields, context)
             except values.BadValue as bad:
                 located = bad.index is not None and tag.value_column
                 column = tag.value_column + bad.index if located else tag.pos.column
@@ -439,16 +484,27 @@ _READERS = {
 # ---- public entry points -----------------------------------------------------------------
 
 def iter_lines(source: BinaryIO | TextIO | Iterable, encoding: str = "utf-8"):
-    """Decoded lines of a binary or text file object."""
-    if isinstance(source, io.TextIOBase):
-        first = True
-        for line in source:
-            if first:
-                first = False
-                line = line.lstrip("\ufeff")
-            yield line, None
+    """Decoded lines of a binary or text file object (see ``split.decode_lines``).
+    A text stream that does not hold text (NUL bytes: ``encoding.sniff_text``) gives one
+    empty line with its BPN003, as bytes would."""
+    if not isinstance(source, io.TextIOBase):
+        yield from decode_lines(source, encoding)
         return
-    yield from decode_lines(source, encoding)
+    head: list[str] = []
+    size = 0
+    for line in source:
+        head.append(line)
+        size += len(line)
+        if size >= SNIFF:
+            break
+    if head:
+        head[0] = head[0][1:] if head[0].startswith("\ufeff") else head[0]
+    problem = sniff_text("".join(head))
+    if problem is not None:
+        yield "", problem
+        return
+    for line in chain(head, source):
+        yield line, None
 
 
 def read_deals(source: BinaryIO | TextIO, *, encoding: str = "utf-8") -> Iterator[Deal]:
@@ -473,7 +529,9 @@ def parse(text: str) -> list[Deal]:
     start = 1 if text.startswith("\ufeff") else 0  # offsets stay offsets into `text`
     reader = DealReader()
     out = []
-    for chunk in split_lines(((line, None) for line in lf_lines(text[start:])), start):
+    problem = sniff_text(text[start:])
+    lines = [("", problem)] if problem is not None else ((line, None) for line in lf_lines(text[start:]))
+    for chunk in split_lines(lines, start):
         deal = reader.read_chunk(chunk)
         if deal is not None:
             out.append(deal)

@@ -47,6 +47,22 @@ class Finding(NamedTuple):
     severity: str | None = None
 
 
+class Asks(NamedTuple):
+    """What ``bpn record`` asks of a deal of a game before its play, beyond the
+    rotating seat and the hands (:meth:`Ruleset.asks`)."""
+
+    contract: bool = False
+    """A Contract, in the game's words."""
+    turned: bool = False
+    """The card turned up for trump (``Turned``)."""
+    stock_in_order: bool = False
+    """The kitty or stock is typed card by card, top first (its order decides draws)."""
+    discard: int = 0
+    """Cards the exchanging seat puts away (0: the game has no exchange)."""
+    declarer: bool = False
+    """The seat that holds the contract or makes the exchange (``Declarer``)."""
+
+
 class Setup(NamedTuple):
     """What a deal's play is replayed with, once the tags before it are checked."""
 
@@ -86,6 +102,12 @@ class Ruleset:
     kitty_size: ClassVar[int] = 0
     tricks: ClassVar[int] = 13
     contract_required: ClassVar[bool] = False
+    turns: ClassVar[str | None] = None
+    """Where the card turned up for trump comes from when the cards are dealt: ``"dealer"``
+    (the dealer's last card), ``"stock"`` (the top card of the stock), or None (none is turned)."""
+    ordered_stock: ClassVar[bool] = False
+    """Whether the cards left over are a stock whose order matters, kept top first (German
+    Whist); else they are a holding."""
     zero_sum: ClassVar[bool] = False
     """Whether a deal's scores always add up to 0."""
 
@@ -228,8 +250,29 @@ class Ruleset:
             return False
         return True
 
+    def deal_cards(self, cards: Sequence[str], dealer: int) -> tuple[list[Hand], Hand, str | None]:
+        """Deal a shuffled pack (``bpn deal``): :attr:`hand_size` cards to seat 1, the next
+        to seat 2, and so on, whoever deals (so one shuffle is one deal), the rest to the
+        kitty or stock. Returns the hands by seat − 1 in canonical order, the cards left
+        over (in canonical order, or as they lie, top first, where :attr:`ordered_stock`)
+        and the card turned for trump (None where :attr:`turns` is None). O(deck)."""
+        size = self.hand_size
+        dealt = [list(cards[i * size:(i + 1) * size]) for i in range(self.seats)]
+        rest = tuple(cards[self.seats * size:])
+        turned = None
+        if self.turns == "dealer":
+            turned = dealt[dealer - 1][-1]
+        elif self.turns == "stock" and rest:
+            turned = rest[0]
+        return [sort_cards(hand) for hand in dealt], rest if self.ordered_stock else sort_cards(rest), turned
+
     def kitty_name(self) -> str:
         return "kitty" if self.kitty_size else "stock"
+
+    def asks(self) -> Asks:
+        """What a deal of this game records before its play (for ``bpn record``); the
+        default: a contract where the game requires one, nothing else."""
+        return Asks(contract=self.contract_required)
 
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
@@ -309,6 +352,13 @@ class Ruleset:
         """Why the score is what it is, for the BPN602 message."""
         return f"for {'/'.join(map(str, tricks))} tricks"
 
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+        """For a game whose score depends on the standing before the deal (Whist's
+        honours): what the session needs to score the deal (a small picklable tuple),
+        when :meth:`score` returned None because the standing decides. The session
+        scores it with :meth:`SessionRules.rescore`. Default None: :meth:`score` says it all."""
+        return None
+
     def session_rules(self) -> SessionRules:
         return SessionRules(self)
 
@@ -328,6 +378,13 @@ class SessionRules:
         """Check a deal against the session so far (schedule, length) and count it."""
         return []
 
+    def rescore(self, deal: Deal, score: tuple[int, ...] | None,
+                basis: tuple) -> tuple[tuple[int, ...] | None, list[Finding]]:
+        """Score a deal whose score depends on the standing before it (called only when
+        :meth:`Ruleset.score_basis` gave a ``basis``; ``score`` is the Score tag's value):
+        the score the running totals take, and BPN602 when the written one is not it."""
+        return score, []
+
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         """After a deal's totals are known: findings (BPN707 a game ends), and whether the
         running totals restart from zero."""
@@ -336,3 +393,52 @@ class SessionRules:
     def finish(self, last: Deal, board: int | None, totals: tuple[int, ...] | None) -> list[Finding]:
         """At the session's end (BPN704 a tie left unbroken)."""
         return []
+
+    # ---- for standings: what a session still holds (no state: asked with the deals so far)
+
+    def length(self) -> int | None:
+        """How many regular deals a session has; None when it has no fixed number (it
+        is played to a game's end, or for as long as the table likes)."""
+        return None
+
+    def deals_left(self, played: Sequence[Played]) -> dict[int, int] | None:
+        """The regular deals each seat still has in the rotating place (forehand or
+        dealer), from the rotation of the deals so far (``played`` in order); None when
+        the session has no fixed length or no deal names its rotating seat. O(deals)."""
+        length = self.length()
+        known = [p for p in played if p.seat is not None]
+        if length is None or not known:
+            return None
+        last = max(p.board for p in played)
+        ref = known[-1]
+        left = dict.fromkeys(self.ruleset.seat_range(), 0)
+        for board in range(last + 1, length + 1):
+            seat = ref.seat
+            for _ in range((board - ref.board) % self.ruleset.seats):
+                seat = self.ruleset.left_of(seat)
+            left[seat] += 1
+        return left
+
+    def remaining(self, played: Sequence[Played]) -> dict[int, list[str]] | None:
+        """The contracts each seat still has to play in the rotating place, given the
+        deals so far; under key 0 those the session still has to play whoever holds the
+        place; None when the game has no schedule of contracts (the default)."""
+        return None
+
+    def schedule_text(self) -> str:
+        """The schedule in a few words for a heading (``each contract exactly once``)."""
+        return ""
+
+    def tie_break(self) -> str | None:
+        """What breaks a tie at the top after the regular deals (``a Valfri deal``); None
+        when the game has no tie-break (the default)."""
+        return None
+
+
+class Played(NamedTuple):
+    """A deal of a session as the session hooks see it: board, the seat in the rotating
+    place (None when not recorded), contract."""
+
+    board: int
+    seat: int | None
+    contract: str | None
