@@ -42,7 +42,8 @@ def test_agrees_with_minimax_on_thousands_of_endings(seats):
     seen = {"mid": 0, "trump": 0, "must": 0, "misere": 0}
     for i in range(2000):
         tricks = 2 + i % 4
-        # four seats and five tricks make the plain minimax slow: fewer suits there
+        if seats == 4 and tricks == 5 and i % 32 != 3:
+            tricks = 4  # four seats and five tricks take the plain minimax a second: 63 of them
         p = random_ending(rng, seats, tricks, suits="".join(rng.sample("SHDC", 2)) if seats == 4 and tricks == 5 else None)
         seen["mid"] += bool(p.table)
         seen["trump"] += p.trump is not None
