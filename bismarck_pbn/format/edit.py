@@ -31,7 +31,7 @@ from bismarck_pbn.format.reader import parse
 from bismarck_pbn.format.splice import AnnotateError, Spot as _Spot
 from bismarck_pbn.format.splice import add_comment as _add_comment, add_nag as _add_nag, card_part as _card_part
 from bismarck_pbn.format.splice import clear as _clear, comments_part as _comments, part as _part
-from bismarck_pbn.format.splice import set_suffix as _set_suffix
+from bismarck_pbn.format.splice import remove_some as _remove_some, set_suffix as _set_suffix
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 
@@ -199,7 +199,7 @@ def remove_notes(text: str, target: Target, *, comments=None, suffix: str | None
                     tuple(kept_comments))
     else:
         expected = tuple(kept_comments)
-    new_body, lo, hi = _remove(body, [(st, en) for _, st, en in spot.notes], spot.anchor, drop)
+    new_body = _remove_some(body, spot, drop)
     _verify(deals, new_body, spot, expected)
     return bom + new_body
 
