@@ -26,7 +26,7 @@ from typing import BinaryIO, TextIO
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from bismarck_pbn.format import values
+from bismarck_pbn.format import syntax, values
 from bismarck_pbn.model.cards import _INTERN as _CARDS_BY_TEXT
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
@@ -35,11 +35,9 @@ from bismarck_pbn.resources import grammar_text
 from bismarck_pbn.format.split import Chunk, decode_lines, split_lines
 from bismarck_pbn.model.variant import STANDARD
 
-_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
-_TAG_SCAN = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
-_UNESCAPE = re.compile(r"\\([\"\\])")
+_TAG_PARTS = syntax.TAG_HEAD
+_TAG_SCAN = syntax.TAG_PAIR
 _CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
-_UNCLOSED_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*\\?$')
 _KNOWN = frozenset(KNOWN_TAGS)
 _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
 
@@ -62,8 +60,7 @@ _INTERN = dict(_CARDS_BY_TEXT)
 _INTERN.update({c[0] + "10": c for c in _CARDS_BY_TEXT if c[1] == "T"})
 
 
-def _unescape(value: str) -> str:
-    return _UNESCAPE.sub(r"\1", value)
+_unescape = syntax.unescape
 
 
 class _Builder(Transformer):
@@ -212,7 +209,7 @@ class _Builder(Transformer):
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
-    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=builder,
+    parser = Lark(syntax.grammar(grammar_text()), parser="lalr", lexer="contextual", transformer=builder,
                   maybe_placeholders=False)
     return parser, builder
 
@@ -225,7 +222,7 @@ def _syntax_problem(err: UnexpectedInput, text: str, line0: int) -> Diagnostic:
         rest_of_line = text[err.pos_in_stream :].split("\n", 1)[0].rstrip("\r")
         if char == "{":
             return diag("BPN002", "unterminated comment: this '{' has no closing '}'", line, column)
-        if char == "[" and _UNCLOSED_TAG.match(rest_of_line):
+        if char == "[" and syntax.UNCLOSED_TAG.match(rest_of_line):
             return diag("BPN002", "unterminated string: the tag value has no closing '\"' on "
                         "this line", line, column)
         word = re.match(r"\S{1,20}", rest_of_line)

@@ -14,16 +14,14 @@ split again as usual. Only in that error case are lines held beyond one deal.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from bismarck_pbn.diagnostics import Diagnostic, diag
+from bismarck_pbn.format import syntax
 
-# What changes the brace state on a line: a tag value string (skipped whole), an
-# opening or closing brace, or a `;` that starts a comment running to the line end.
-_SIGNIFICANT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[{};]')
-_TAG_START = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"')
+_SIGNIFICANT = syntax.STRING_OR_BRACE
+_TAG_START = syntax.TAG_START
 
 
 class Chunk(NamedTuple):
