@@ -9,10 +9,10 @@ spec says readers are: ``10`` for ``T``, ranks in any order, contracts in any ca
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bismarck_pbn.model.cards import RANKS, SUITS, intern, sort_cards
-from bismarck_pbn.model.games import BISMARCK, GAMES, contract_word, game_name, words
+from bismarck_pbn.model.games import BISMARCK, GAMES, GameWords, contract_word, game_name, words
 from bismarck_pbn.model.variant import BASES, OPTIONS, Variant
 
 
@@ -282,3 +282,65 @@ def deal(value: str, seats: int = 3) -> tuple[int, tuple]:
             hands[s - 1] = holding(word, base + start)
         s = s % seats + 1
     return first, tuple(hands)
+
+
+# ---- the known tags' readers (used by the reader) ----------------------------------------
+# Each reads a value into the deal's fields or raises BadValue.
+
+def _set(key, parse):
+    def read(value: str, fields: dict, game: GameWords) -> None:
+        fields[key] = parse(value)
+    return read
+
+
+def _seat(key):
+    def read(value: str, fields: dict, game: GameWords) -> None:
+        fields[key] = seat(value, game.seats)
+    return read
+
+
+def _numbers(key, signed: bool, per_side: bool):
+    def read(value: str, fields: dict, game: GameWords) -> None:
+        fields[key] = numbers(value, signed=signed, seats=game.seats,
+                                     sides=per_side and game.partnership)
+    return read
+
+
+def _read_deal(value: str, fields: dict, game: GameWords) -> None:
+    fields["deal_first"], fields["hands"] = deal(value, game.seats)
+
+
+def _read_discard(value: str, fields: dict, game: GameWords) -> None:
+    discard = optional_holding(value)
+    fields["discard"] = discard
+    fields["exchange"] = discard is not None
+
+
+def _read_kitty(value: str, fields: dict, game: GameWords) -> None:
+    v = value.strip()
+    if "." not in v and v:
+        fields["kitty"] = card_list(value)  # a stock in order, top first
+        return
+    fields["kitty"] = holding(v, value.find(v[:1]) if v else 0)
+
+
+TAG_READERS: dict[str, Callable[[str, dict, GameWords], object]] = {
+    "Date": lambda v, f, g: date(v),
+    "Game": lambda v, f, g: game(v),
+    "Variant": lambda v, f, g: f.__setitem__("variant", variant(v, g.name)),
+    "Board": _set("board", board),
+    "Dealer": _seat("dealer"),
+    "Forehand": _seat("forehand"),
+    "Deal": _read_deal,
+    "Kitty": _read_kitty,
+    "Turned": _set("turned", card),
+    "Contract": lambda v, f, g: f.__setitem__("contract", contract(v, g.name)),
+    "Trump": _set("trump", trump),
+    "Declarer": _seat("declarer"),
+    "Discard": _read_discard,
+    "Tricks": _numbers("tricks", False, True),
+    "Score": _numbers("score", True, True),
+    "Total": _numbers("total", True, True),
+    "Points": _numbers("points", True, False),
+    "Play": lambda v, f, g: seat(v, g.seats),
+}

@@ -15,7 +15,9 @@ continues on the next line: the only place the one-trick-per-line rule bends.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
+from typing import IO
 from itertools import chain
 
 from bismarck_pbn.format import values
@@ -34,6 +36,8 @@ syntax, bad bytes, and a tag or play section given twice (the canonical form has
 
 def check_writable(deal: Deal) -> None:
     """Raise ValueError if writing ``deal`` back would lose some of its text."""
+    if deal.headers_only:
+        raise ValueError(f"deal {deal.number} was read with its headers only: writing it would lose its play")
     bad = [p for p in deal.problems if p.code in UNWRITABLE]
     if bad:
         raise ValueError(f"deal {deal.number} cannot be written back without losing text: "
@@ -108,7 +112,7 @@ def canonical_tags(deal: Deal) -> list[Tag]:
     """The deal's tags as the canonical form writes them: canonical order and values,
     inherited session tags filled in, Trump as the rules imply it when not given."""
     tags = [t._replace(value=canonical_value(t.name, t.value, deal.game)) for t in deal.canonical_tags()]
-    if deal.tag("Trump") is None:
+    if deal.trump is None and deal.tag("Trump") is None:
         implied = ruleset_of(deal).implied_trump(deal)
         if implied is not None:
             names = [t.name for t in tags]
@@ -121,7 +125,14 @@ def canonical_tags(deal: Deal) -> list[Tag]:
 def needs_1_1(deal: Deal) -> bool:
     """Whether writing ``deal`` needs BPN 1.1 (another game, or a tag 1.0 does not have)."""
     return deal.game != BISMARCK or any(t.name in TAGS_1_1 for t in deal.tags) or any(
-        name in TAGS_1_1 for name in deal.inherited)
+        name in TAGS_1_1 for name in deal.inherited) or (
+        not deal.tags and any(t.name in TAGS_1_1 for t in deal.canonical_tags()))
+
+
+def is_comment_block(deal: Deal) -> bool:
+    """Whether ``deal`` is only comments (a stretch between deals): no tags, no play,
+    no typed field set."""
+    return not deal.tags and deal.play is None and not deal.canonical_tags()
 
 
 def comment_text(comment: Comment) -> str:
@@ -176,7 +187,9 @@ class TextWriter(BaseVisitor):
 
     def begin_play(self, play: Play) -> None:
         self._write_tags()
-        self._put(f'[Play "{escape(canonical_value("Play", play.tag.value, self.deal.game))}"]')
+        leader = str(play.leader) if play.leader is not None else canonical_value("Play", play.tag.value,
+                                                                                   self.deal.game)
+        self._put(f'[Play "{escape(leader)}"]')
         self._comments(play.comments)
         self._end_line()
         self.in_trick = 0
@@ -209,7 +222,7 @@ class TextWriter(BaseVisitor):
 def write_deal(deal: Deal) -> str:
     """One deal as canonical BPN text, ending with a newline (no ``% BPN`` header). O(n)."""
     check_writable(deal)
-    if not deal.tags:  # a comment block between deals
+    if is_comment_block(deal):  # a comment block between deals
         return "".join(comment_text(c) + "\n" for c in deal.comments)
     return deal.accept(TextWriter())
 
@@ -227,9 +240,9 @@ def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
     it = iter(deals)
     for deal in it:
         pending.append(deal)
-        if deal.tags:
+        if not is_comment_block(deal):
             break
-    yield HEADER_1_1 if any(d.tags and needs_1_1(d) for d in pending) else HEADER
+    yield HEADER_1_1 if any(not is_comment_block(d) and needs_1_1(d) for d in pending) else HEADER
     first = True
     for deal in chain(pending, it):
         text = write_deal(deal)
@@ -239,3 +252,13 @@ def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
             yield "\n"
         first = False
         yield text
+
+
+def dump(deals: Iterable[Deal], handle: IO[str] | IO[bytes]) -> None:
+    """Write deals as a canonical BPN document to a file object, text or binary (UTF-8),
+    piece by piece (the companion of :func:`bismarck_pbn.format.reader.load`). For a
+    file on disk that must never be left half written, use
+    :func:`bismarck_pbn.safewrite.atomic_write`."""
+    binary = isinstance(handle, (io.RawIOBase, io.BufferedIOBase)) or "b" in getattr(handle, "mode", "")
+    for piece in iter_text(deals):
+        handle.write(piece.encode("utf-8") if binary else piece)  # type: ignore[arg-type]

@@ -22,21 +22,12 @@ from rich.text import Text
 from bismarck_pbn.check.wording import fault_diagnostics as fault_words
 from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.games.tricks import Fault
+from bismarck_pbn.model.nags import NAG_MEANINGS
 from bismarck_pbn.model.cards import SUITS, holding_text, rest_of_deck, sort_cards
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.views.position import Position, positions
 
 __all__ = ["NAG_MEANINGS", "fault_diagnostics", "position_dict", "render_position"]
-
-NAG_MEANINGS = {
-    1: "good move",
-    2: "poor move",
-    3: "very good move",
-    4: "very poor move",
-    5: "speculative move",
-    6: "questionable move",
-}
-"""The standard NAGs $1–$6, as in PGN and PBN."""
 
 _SUIT_STYLE = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
 

@@ -11,9 +11,11 @@ from typing import NamedTuple
 
 from bismarck_pbn.check.wording import FAULT_CODES, fault_diagnostic
 from bismarck_pbn.games import bismarck as engine
-from bismarck_pbn.games.tricks import Fault
+from bismarck_pbn.games.tricks import SUIT_NAMES, Fault
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
-from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.model.deal import Deal, PlayedCard
+from bismarck_pbn.model.nags import NAG_MEANINGS
+from bismarck_pbn.format.writer import comment_text
 from bismarck_pbn.views.position import Position, positions
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.check.validate import check_deal
@@ -21,19 +23,6 @@ from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.sources import ReadFailure, Source, read_text, syntax_problems
 
 CARD_CODES = frozenset(FAULT_CODES.values())
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-NAG_MEANINGS = {
-    0: "no annotation", 1: "good play", 2: "poor play", 3: "very good play",
-    4: "very poor play", 5: "interesting play", 6: "dubious play",
-}
-"""What the first NAGs mean, as in PGN/PBN."""
-
-
-def comment_text(comment: Comment) -> str:
-    """A comment as it is written, ``{text}`` or ``;text`` (line ends shown as LF)."""
-    text = comment.text.replace("\r\n", "\n")
-    return f"{{{text}}}" if comment.kind == "{" else f";{text}"
 
 
 def trick_and_card(index: int) -> tuple[int, int]:
