@@ -270,7 +270,7 @@ class DealReader:
         tags = self.header_tags(chunk)
         if not tags:
             return self.read_chunk(chunk)
-        if visitor.begin_deal(self.number + 1, chunk.line) is SKIP:
+        if visitor.begin_deal(self.number + 1, tags[0].pos.line) is SKIP:
             self.number += 1
             own: dict[str, str] = {}
             for tag in tags:

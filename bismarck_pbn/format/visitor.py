@@ -38,7 +38,7 @@ class ReadVisitor:
     """A visitor that reads everything; override what you need."""
 
     def begin_deal(self, number: int, line: int) -> _Skip | None:
-        """Deal ``number`` (from 1) starts at ``line``; return :data:`SKIP` to pass it over."""
+        """Deal ``number`` (from 1), whose first tag pair is on ``line``; return :data:`SKIP` to pass it over."""
         return None
 
     def begin_headers(self, headers: Mapping[str, str]) -> _Skip | None:
