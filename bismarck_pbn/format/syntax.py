@@ -46,9 +46,13 @@ _UNESCAPE = re.compile(r'\\(["\\])')
 NAME = re.compile(rf"{TAG_NAME}\Z")
 
 
+def _group1(m: re.Match[str]) -> str:
+    return m.group(1)
+
+
 def unescape(value: str) -> str:
     """A value as written between the quotes, with ``\\"`` and ``\\\\`` read."""
-    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+    return _UNESCAPE.sub(_group1, value) if "\\" in value else value
 
 
 def escape(value: str) -> str:

@@ -23,6 +23,7 @@ from itertools import chain
 from bismarck_pbn.format import values
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
+from bismarck_pbn.model.fields import is_set
 from bismarck_pbn.model.deal import TAGS_1_1, BaseVisitor, Comment, Deal, Play, PlayedCard, Tag
 from bismarck_pbn.model.games import BISMARCK, GameWords, words
 
@@ -108,10 +109,20 @@ def canonical_value(name: str, value: str, game: str = BISMARCK) -> str:
         return value
 
 
-def canonical_tags(deal: Deal) -> list[Tag]:
+def canonical_tags(deal: Deal, ordered: list[Tag] | None = None) -> list[Tag]:
     """The deal's tags as the canonical form writes them: canonical order and values,
-    inherited session tags filled in, Trump as the rules imply it when not given."""
-    tags = [t._replace(value=canonical_value(t.name, t.value, deal.game)) for t in deal.canonical_tags()]
+    inherited session tags filled in, Trump as the rules imply it when not given.
+    Known tags with a typed field set come from the field (already canonical); the
+    others are respelled when they read. ``ordered`` is ``deal.canonical_tags()`` when
+    the caller has it."""
+    game = deal.game
+    tags = []
+    for t in deal.canonical_tags() if ordered is None else ordered:
+        if not is_set(deal, t.name):
+            fixed = canonical_value(t.name, t.value, game)
+            if fixed != t.value:
+                t = t._replace(value=fixed)
+        tags.append(t)
     if deal.trump is None and deal.tag("Trump") is None:
         implied = ruleset_of(deal).implied_trump(deal)
         if implied is not None:
@@ -151,6 +162,7 @@ class TextWriter(BaseVisitor):
         self.deal: Deal | None = None
         self.in_trick = 0
         self._tags_done = False
+        self.tags: list[Tag] = []
 
     def _put(self, piece: str) -> None:
         self.line.append(piece)
@@ -174,13 +186,13 @@ class TextWriter(BaseVisitor):
         self.lines.append(comment_text(comment))
 
     def visit_tag(self, tag: Tag) -> None:
-        pass  # tags are written all at once in begin_play / end_deal (canonical_tags)
+        self.tags.append(tag)  # written all at once in begin_play / end_deal (canonical_tags)
 
     def _write_tags(self) -> None:
         if self._tags_done:
             return
         self._tags_done = True
-        for tag in canonical_tags(self.deal):
+        for tag in canonical_tags(self.deal, self.tags):
             self._put(f'[{tag.name} "{escape(tag.value)}"]')
             self._comments(tag.comments)
             self._end_line()

@@ -86,6 +86,16 @@ def field_text(deal: Deal, name: str, written: str | None = None) -> str | None:
     return str(value)
 
 
+def is_set(deal: Deal, name: str) -> bool:
+    """Whether tag ``name`` takes its text from a typed field of ``deal`` (see :func:`field_text`). O(1)."""
+    attr = _ATTRS.get(name)
+    if attr is None:
+        return name in ("Game", "Variant") and name not in deal.unread
+    if name == "Discard" and deal.exchange is False:
+        return True
+    return getattr(deal, attr) is not None
+
+
 _ATTRS = {"Board": "board", "Dealer": "dealer", "Forehand": "forehand", "Deal": "hands", "Kitty": "kitty",
           "Turned": "turned", "Contract": "contract", "Trump": "trump", "Declarer": "declarer",
           "Discard": "discard", "Tricks": "tricks", "Score": "score", "Total": "total", "Points": "points"}
