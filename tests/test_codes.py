@@ -68,6 +68,7 @@ def test_every_code_has_an_invalid_sample() -> None:
                 "BPN203", "BPN301", "BPN302", "BPN401", "BPN402", "BPN403", *(f"BPN50{i}" for i in range(1, 6)),
                 *(f"BPN60{i}" for i in range(1, 5)), *(f"BPN70{i}" for i in range(1, 6))}
     assert spec_1_0 <= set(CODES)
+    assert {"BPN105", "BPN205"} <= set(CODES)  # BPN 1.1: German Whist's options and turned card
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])

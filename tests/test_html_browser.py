@@ -194,6 +194,10 @@ def test_the_index_lists_every_deal_and_links_to_it(opened):
     assert view.page.locator("section.deal").count() == 12
     assert "Winner: Bertil (+16)" in view.text("#index")
     view.page.click("#index a[href='#deal-7']")
+    # focus moves when the page has handled the new address: wait for it (a loaded
+    # machine may take a moment), then check where it went
+    view.page.wait_for_function("document.activeElement && document.activeElement.closest('.deal')",
+                                timeout=10_000)
     assert view.page.evaluate("document.activeElement.closest('.deal').id") == "deal-7"
 
 

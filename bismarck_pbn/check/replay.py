@@ -42,7 +42,8 @@ def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules
     superset otherwise (the forehand when the exchange was not recorded: hand and
     kitty), or None when not known at all; then ``excluded[s-1]`` are the cards seat s
     surely did not have. For follow-suit, a seat is held to the cards it surely had:
-    its exact hand, or else the cards it is seen to play.
+    its exact hand, or else the cards it is seen to play (those drawn during play,
+    ``rules.arriving``, only from when they are drawn: ``rules.after_trick`` adds them).
 
     When the lead card of a trick is not the computed leader's but belongs to exactly
     one other known hand (and the trick's other cards fit), that seat won the last
@@ -64,13 +65,14 @@ def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules
         for card, seat in zip(cards, first[1]):
             seat_cards[seat - 1].add(card)
         follow = []
+        arriving = rules.arriving  # cards drawn during play: held only once drawn
         for i, hand in enumerate(hands):
             if hand is None:
-                follow.append(seat_cards[i])
+                follow.append(seat_cards[i] - arriving)
             elif exact[i]:
                 follow.append(set(hand))
             else:
-                follow.append(hand & seat_cards[i])
+                follow.append((hand & seat_cards[i]) - arriving)
     return _run(cards, hands, follow, rules, leader, excluded, unknown_trump)[0]
 
 
@@ -89,11 +91,9 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
     stopped = False
     trick_faulted = False
     realigned = 0
-    i = -1
-    while i + 1 < len(cards):
-        i += 1
-        card = cards[i]
-        if len(winners) >= rules.tricks:
+    tricks = rules.tricks
+    for i, card in enumerate(cards):
+        if len(winners) >= tricks:
             faults.append(Fault("too_many", state.count, state.to_play, card))
             break
         if not state.trick:
@@ -105,30 +105,35 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
             trick_faulted = False
         seat = state.to_play
         fault = check(card)
-        if fault is not None and fault.kind != "too_many" and realigned < MAX_REALIGN:
-            how = _realign(state, cards, i)
-            if how is not None:
-                realigned += 1
-                trick_faulted = True
-                if how == "missing":
+        if fault is not None:
+            if fault.kind != "too_many" and realigned < MAX_REALIGN:
+                how = _realign(state, cards, i)
+                if how is not None:
+                    realigned += 1
+                    trick_faulted = True
+                    if how == "extra":
+                        faults.append(Fault("extra", i, seat, card))
+                        seats.append(seat)
+                        continue
+                    # a card missing before this one: the seat to play played a card the
+                    # record does not give, and this card is the next seat's
                     faults.append(Fault("missing", i, seat, card))
                     state.drop_unplayed(seat, state.trick[0][1][0] if state.trick else card[0],
                                         _probe(state, cards, i, "missing", len(cards))[1][seat - 1])
                     state.skip()
-                    i -= 1  # the card is the next seat's: read it again
-                else:
-                    faults.append(Fault("extra", i, seat, card))
-                    seats.append(seat)
-                continue
+                    if not state.trick and len(winners) < tricks:
+                        _resync(state, cards, i, True, None)
+                    seat = state.to_play
+                    fault = check(card)
+            if fault is not None:
+                faults.append(fault)
+                if fault.kind == "not_held":
+                    trick_faulted = True  # a wrong card can change who wins; a revoke cannot
+                    if fault.detail != "played":
+                        state.bogus.add(card)
+                    if fault.detail == "absent":
+                        state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
         seats.append(seat)
-        if fault is not None:
-            faults.append(fault)
-            if fault.kind == "not_held":
-                trick_faulted = True  # a wrong card can change who wins; a revoke cannot
-                if fault.detail != "played":
-                    state.bogus.add(card)
-            if fault.kind == "not_held" and fault.detail == "absent":
-                state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
         play(card)
     won = tuple(state.won)
     return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats

@@ -101,14 +101,11 @@ def replay_deal(deal: Deal, rules: Ruleset, setup: Setup) -> Replay | None:
         return None
     trick_rules = setup.rules or TrickRules(rules.seats, rules.tricks, None)
     cards = [c.card for c in play.cards]
-
-    def run(first: int) -> Replay:
-        return replay(cards, hands=setup.play_hands, rules=trick_rules, leader=first, excluded=setup.excluded,
-                      unknown_trump=setup.rules is None, exact=setup.exact)
-
-    result = run(leader)
+    result = replay(cards, hands=setup.play_hands, rules=trick_rules, leader=leader, excluded=setup.excluded,
+                    unknown_trump=setup.rules is None, exact=setup.exact)
     if play.leader is not None and play.leader != leader and result.faults:
-        written = run(play.leader)
+        written = replay(cards, hands=setup.play_hands, rules=trick_rules, leader=play.leader,
+                         excluded=setup.excluded, unknown_trump=setup.rules is None, exact=setup.exact)
         if len(written.faults) <= len(result.faults):
             return written
     return result
@@ -139,18 +136,21 @@ def check_deal(deal: Deal) -> Checked:
             out.append(diag("BPN501", leader_message(play.leader, expected, rules.leader_rule()),
                             *_at(play.tag, deal)))
         result = replay_deal(deal, rules, setup)
-        if result is not None:
+        if result is not None and result.faults:
             out.extend(fault_diagnostics(deal, result.faults, rules.seats, rules.tricks))
 
     # -- tricks and score
     tricks = _check_tricks(deal, rules, result, out)
     score = None
     taken = cards_taken(deal, rules, result) if rules.needs_taken else None
-    computed = rules.score(deal, tricks, taken) if tricks is not None else None
+    counted = None
+    if tricks is not None:
+        counted = rules.counted_tricks(deal, tricks, result.winners if result is not None else None)
+    computed = rules.score(deal, counted, taken) if counted is not None else None
     if computed is not None:
         score = computed
         if deal.score is not None and tuple(deal.score) != tuple(score):
-            out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, tricks)}, "
+            out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, counted)}, "
                             f"not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
     elif deal.score is not None:
         score = deal.score

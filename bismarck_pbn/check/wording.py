@@ -7,6 +7,7 @@ from __future__ import annotations
 from bismarck_pbn.diagnostics import WARNING, Diagnostic, diag
 from bismarck_pbn.games.tricks import SUIT_NAMES, Fault
 from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.model.games import BISMARCK
 
 FAULT_CODES = {"not_held": "BPN502", "revoke": "BPN503", "too_many": "BPN504", "missing": "BPN507",
                "extra": "BPN507"}
@@ -74,6 +75,8 @@ def whereabouts(deal: Deal, fault: Fault) -> str:
             kept = s == deal.forehand and deal.discard is not None and card not in deal.discard
             return f"it was dealt to seat {s}" if not kept or s != fault.seat else "it was discarded"
     if deal.kitty and card in deal.kitty:
+        if deal.game != BISMARCK:  # a stock, drawn from or taken during the deal
+            return f"it was in the stock and had not come to seat {fault.seat}"
         if deal.exchange is False:
             return "it stayed in the kitty (the exchange was declined)"
         if deal.forehand is not None and fault.seat != deal.forehand:

@@ -134,10 +134,11 @@ def canonical_tags(deal: Deal, ordered: list[Tag] | None = None) -> list[Tag]:
 
 
 def needs_1_1(deal: Deal) -> bool:
-    """Whether writing ``deal`` needs BPN 1.1 (another game, or a tag 1.0 does not have)."""
-    return deal.game != BISMARCK or any(t.name in TAGS_1_1 for t in deal.tags) or any(
-        name in TAGS_1_1 for name in deal.inherited) or (
-        not deal.tags and any(t.name in TAGS_1_1 for t in deal.canonical_tags()))
+    """Whether writing ``deal`` needs BPN 1.1 (another game, Bismarck's 1.1 variants
+    Estonian and Finnish, or a tag 1.0 does not have)."""
+    return (deal.game != BISMARCK or deal.variant.base in ("Estonian", "Finnish")
+            or any(t.name in TAGS_1_1 for t in deal.tags) or any(name in TAGS_1_1 for name in deal.inherited)
+            or (not deal.tags and any(t.name in TAGS_1_1 for t in deal.canonical_tags())))
 
 
 def is_comment_block(deal: Deal) -> bool:
@@ -213,7 +214,7 @@ class TextWriter(BaseVisitor):
             self._put(f"${nag}")
         self._comments(card.comments)
         self.in_trick += 1
-        if self.in_trick == 3:
+        if self.in_trick == self.deal.seats:  # one trick a line
             self._end_line()
             self.in_trick = 0
 

@@ -14,12 +14,13 @@ from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.games.base import Finding, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
+from bismarck_pbn.games.german import GermanWhist
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.variant import Variant
 
-RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Bismarck,)}
+RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Bismarck, GermanWhist)}
 """Every game's ruleset class, by the game's canonical name."""
 
 VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Estonian,

@@ -288,14 +288,21 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
+    def counted_tricks(self, deal: Deal, tricks: Sequence[int],
+                       winners: Sequence[int] | None) -> tuple[int, ...] | None:
+        """The tricks that score, from the final ``tricks`` of each seat and the winner
+        of each trick played (in order; None without a play): by default all of them;
+        German Whist counts only its endgame. None when they cannot be known."""
+        return tuple(tricks)
+
     needs_taken: ClassVar[bool] = False
     """Whether :meth:`score` needs the cards each seat took, not only the trick counts."""
 
     def score(self, deal: Deal, tricks: Sequence[int],
               taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
-        """The deal's score (per side or per seat) for the tricks each seat took (and,
-        where :attr:`needs_taken`, the cards each took, by seat − 1, when the whole play
-        is known); None when it cannot be computed."""
+        """The deal's score (per side or per seat) for the tricks each seat took that
+        count (:meth:`counted_tricks`) (and, where :attr:`needs_taken`, the cards each
+        took, by seat − 1, when the whole play is known); None when it cannot be computed."""
         return None
 
     def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:

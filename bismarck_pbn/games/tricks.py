@@ -119,8 +119,24 @@ class TrickRules:
                 return "trump:" + self.trump
         return None
 
+    @property
+    def arriving(self) -> frozenset[str]:
+        """Cards that join the hands during play (German Whist's stock): a seat holds
+        one only once it has come to it, so it is no evidence before then."""
+        return frozenset()
+
     def after_trick(self, state: DealState, winner: int) -> None:
-        """What happens once a trick is won, before the next lead (German Whist's draws)."""
+        """What happens once a trick is won, before the next lead (German Whist's draws).
+        It may read ``state.winners`` (the trick just won is the last)."""
+
+    def undo_after_trick(self, state: DealState, winner: int) -> None:
+        """Take back what :meth:`after_trick` did for the last trick (still the last of
+        ``state.winners``): called before a trick is reopened or moved to another seat."""
+
+    def left_in_stock(self, tricks_played: int) -> tuple[str, ...] | None:
+        """The cards still to be drawn after ``tricks_played`` tricks, top first (None
+        in games without a stock, or when its order is not known)."""
+        return None
 
 
 @dataclass
@@ -143,6 +159,7 @@ class DealState:
 
     def __post_init__(self) -> None:
         self.seats = self.rules.seats
+        self.tricks = self.rules.tricks
         self.hands = [set(h) if h is not None else None for h in self.hands]
         if not self.follow:
             # An exactly known hand is its own follow-suit set: the same set object, so
@@ -175,7 +192,7 @@ class DealState:
 
     @property
     def finished(self) -> bool:
-        return len(self.winners) >= self.rules.tricks
+        return len(self.winners) >= self.tricks
 
     def held(self, seat: int) -> set[str] | None:
         """The cards ``seat`` still holds, or None when its hand is not known."""
@@ -189,7 +206,7 @@ class DealState:
     def check(self, card: str, seat: int | None = None) -> Fault | None:
         """What would be wrong with ``seat`` playing ``card`` now (None: nothing)."""
         seat = seat or self.to_play
-        if len(self.winners) >= self.rules.tricks:
+        if len(self.winners) >= self.tricks:
             return Fault("too_many", self.count, seat, card)
         hand = self.hands[seat - 1]
         if card in self.played and not (card in self.bogus and (hand is None or card in hand)):
@@ -285,6 +302,7 @@ class DealState:
             return None
         seat, card, in_hand, in_follow, trick = self._history.pop()
         if trick is not None:
+            self.rules.undo_after_trick(self, self.winners[-1])
             winner = self.winners.pop()
             self.won[winner - 1] -= 1
             self.trick = trick[:-1]
@@ -308,9 +326,14 @@ class DealState:
             raise ValueError("relead only between tricks, after the first")
         if won_last:
             old = self.winners[-1]
+            if old != seat:
+                # what followed the trick (German Whist's draws) now falls to ``seat``
+                self.rules.undo_after_trick(self, old)
             self.winners[-1] = seat
             self.won[old - 1] -= 1
             self.won[seat - 1] += 1
+            if old != seat:
+                self.rules.after_trick(self, seat)
         self.to_play = seat
 
     def drop_unplayed(self, seat: int, suit: str, keep: Iterable[str]) -> None:

@@ -61,7 +61,9 @@ class Variant:
         return contract == "Valfri" or "FixedKitty" in self.options or self.base == "Finnish"
 
     def __str__(self) -> str:
-        return " ".join([self.base, *sorted(self.options, key=OPTIONS.index)])
+        # Bismarck's options in their order; another game's after them, by name
+        return " ".join([self.base, *sorted(self.options, key=lambda o: (OPTIONS.index(o) if o in OPTIONS
+                                                                        else len(OPTIONS), o))])
 
 
 STANDARD = Variant()

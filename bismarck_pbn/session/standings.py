@@ -126,7 +126,7 @@ class Session:
         if totals is None:
             return []
         top = max(totals)
-        return [seat for seat in engine.SEATS if totals[seat - 1] == top]
+        return [seat for seat, total in enumerate(totals, 1) if total == top]
 
     @property
     def regular_done(self) -> bool:

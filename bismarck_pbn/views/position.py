@@ -2,7 +2,8 @@
 
 A position is computed from the model by the rules engine: the replay tells which seat
 played each card and who won each trick (staying in step after a faulty card, as the
-validator does), and each seat's cards still held follow from that. O(n) per position.
+validator does), and each seat's cards still held follow from that, with what the rules
+add after a trick (German Whist's draws from the stock). O(n) per position.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from bismarck_pbn.check.validate import prepare, replay_deal
 from bismarck_pbn.games import Ruleset
-from bismarck_pbn.games.tricks import Fault
+from bismarck_pbn.games.tricks import DealState, Fault, TrickRules
 from bismarck_pbn.model.cards import sort_cards
 from bismarck_pbn.model.deal import Deal, PlayedCard
 
@@ -47,6 +48,9 @@ class Position:
     """Cards in the deal's play section."""
     rules: Ruleset | None = None
     """The rules of the deal's game."""
+    stock: Cards | None = None
+    """The cards still to be drawn, top (face up) first, in games with a stock (German
+    Whist) whose order is known; None otherwise."""
 
     @property
     def seats(self) -> int:
@@ -73,16 +77,21 @@ def positions(deal: Deal) -> list[Position]:
     n = rules.seats
     quotas = rules.tricks_needed(deal)
     zero = (0,) * n
+    trick_rules = setup.rules or TrickRules(n, rules.tricks, None)
+    stock = trick_rules.left_in_stock(0)
     if leader is None or not cards:
         hands = tuple(sort_cards(h) if h is not None else None for h in play_hands)
-        return [Position(deal, 0, hands, trump, (), None, None, leader, zero, quotas, None, (), 0, rules)]
+        return [Position(deal, 0, hands, trump, (), None, None, leader, zero, quotas, None, (), 0, rules, stock)]
     names = [c.card for c in cards]
     replay = replay_deal(deal, rules, setup)
     assert replay is not None
     seats = replay.seats
-    held = [set(h) if h is not None else None for h in play_hands]
+    # The hands follow the replay's seats and winners; a DealState only carries them,
+    # so that what the rules do after a trick (German Whist's draws) reaches them.
+    state = DealState(play_hands, trick_rules, leader, undo_history=False)
+    held = state.hands
     out = [Position(deal, 0, tuple(sort_cards(h) if h is not None else None for h in held), trump, (),
-                    leader, None, leader, zero, quotas, None, (), len(seats), rules)]
+                    leader, None, leader, zero, quotas, None, (), len(seats), rules, stock)]
     won = [0] * n
     table: list[tuple[int, str]] = []
     faults_by_index: dict[int, list] = {}
@@ -104,6 +113,9 @@ def positions(deal: Deal) -> list[Position]:
             if k < len(replay.winners):
                 winner = replay.winners[k]
                 won[winner - 1] += 1
+                state.winners.append(winner)
+                trick_rules.after_trick(state, winner)
+                stock = trick_rules.left_in_stock(k + 1)
         if i + 1 < len(seats):
             to_play: int | None = seats[i + 1]
         elif winner is not None and i + 1 < rules.tricks * n:
@@ -114,7 +126,7 @@ def positions(deal: Deal) -> list[Position]:
             to_play = None
         out.append(Position(deal, i + 1, tuple(sort_cards(h) if h is not None else None for h in held),
                             trump, tuple(table), table[0][0], winner, to_play, tuple(won), quotas,
-                            cards[i], tuple(faults), len(seats), rules))
+                            cards[i], tuple(faults), len(seats), rules, stock))
     return out
 
 
