@@ -10,6 +10,7 @@ is not overwritten.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import stat
@@ -91,7 +92,5 @@ def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str
             pass
     finally:
         if tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
+import io
 import os
 import shutil
 import subprocess
@@ -56,7 +57,7 @@ def _recording_app(path, **kw):
 
 def _screen_text(app) -> str:
     """The text of the drawing and the notes, as a terminal would show it."""
-    console = Console(width=120, record=True, file=open(os.devnull, "w"))
+    console = Console(width=120, record=True, file=io.StringIO())
     for selector in ("#title", "#board", "#notes"):
         console.print(app.query_one(selector).content)
     return console.export_text()

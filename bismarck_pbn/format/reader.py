@@ -16,6 +16,7 @@ Complexity: linear in the size of the input; memory is one deal at a time.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import weakref
@@ -349,10 +350,8 @@ class DealReader:
                 column = tag.value_column + bad.index if located else tag.pos.column
                 problems.append(diag(bad.code, f"[{name}] {bad.message}", tag.pos.line, column))
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
-            try:
+            with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Play"]
                 play = play._replace(leader=values.seat(play.tag.value, context.seats))
-            except values.BadValue:
-                pass  # already reported through TAG_READERS["Play"]
         inherited = {name: self.session[name] for name in SESSION_TAGS
                      if name not in tag_map and name in self.session}
         for name in SESSION_TAGS:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.format import values
-from bismarck_pbn.model.cards import DECK, RANKS, SUITS, holding_text, rest_of_deck, sort_cards
+from bismarck_pbn.model.cards import DECK, RANKS, SUITS, holding_text, sort_cards
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import Deal, PlayedCard, Pos
 from bismarck_pbn.model.games import session_tags

@@ -11,16 +11,15 @@ from typing import NamedTuple
 
 from bismarck_pbn.check.wording import FAULT_CODES, fault_diagnostic
 from bismarck_pbn.games import bismarck as engine
-from bismarck_pbn.games.tricks import SUIT_NAMES, Fault
-from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
+from bismarck_pbn.games.tricks import Fault
+from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import Deal, PlayedCard
-from bismarck_pbn.model.nags import NAG_MEANINGS
 from bismarck_pbn.format.writer import comment_text
 from bismarck_pbn.views.position import Position, positions
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.check.validate import check_deal
 from bismarck_pbn.format.values import signed_text
-from bismarck_pbn.sources import ReadFailure, Source, read_text, syntax_problems
+from bismarck_pbn.sources import Source, read_text, syntax_problems
 
 CARD_CODES = frozenset(FAULT_CODES.values())
 

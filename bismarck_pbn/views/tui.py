@@ -26,7 +26,9 @@ from textual.widgets import Footer, Input, Label, Static
 from bismarck_pbn.format import edit as annotate
 from bismarck_pbn.model.cards import SUITS
 from bismarck_pbn.sources import ReadFailure, Source
-from bismarck_pbn.views.replay import NAG_MEANINGS, DealView, ReplayInput, comment_text, load, trick_and_card
+from bismarck_pbn.views.replay import DealView, ReplayInput, load, trick_and_card
+from bismarck_pbn.model.nags import NAG_MEANINGS
+from bismarck_pbn.format.writer import comment_text
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
 from bismarck_pbn.views.position import Position
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint
