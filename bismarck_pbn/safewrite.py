@@ -57,6 +57,7 @@ def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str
     directory = path.parent
     if isinstance(pieces, str):
         pieces = (pieces,)
+    tmp: str | None
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="") as fp:

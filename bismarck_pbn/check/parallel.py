@@ -62,7 +62,7 @@ def _check_batch(chunks: list[Chunk], context: dict[str, str]):
     reader = DealReader()
     reader.session = dict(context)
     out = []
-    own = []
+    own: list[dict[str, str]] = []
     for chunk in chunks:
         deal = reader.read_chunk(chunk)
         if deal is None:

@@ -23,7 +23,7 @@ import weakref
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput
@@ -57,7 +57,7 @@ _INTERN.update({c[0] + "10": c for c in _CARDS_BY_TEXT if c[1] == "T"})
 _unescape = syntax.unescape
 
 
-class _Builder(Transformer):
+class _Builder(Transformer[Token, Any]):
     """Builds model pieces while lark parses. ``line0``/``offset0`` place the chunk."""
 
     def __init__(self) -> None:
@@ -66,22 +66,23 @@ class _Builder(Transformer):
         self.offset0 = 0
         self.problems: list[Diagnostic] = []
 
-    def _pos(self, tok: Token) -> Pos:
+    def _pos(self, tok: Any) -> Pos:
         return Pos(tok.line + self.line0, tok.column, tok.start_pos + self.offset0)
 
-    def comment(self, children):
+    def comment(self, children: list[Any]) -> Comment:
         tok = children[0]
         if tok.type == "BRACE_COMMENT":
             return Comment(tok.value[1:-1], "{", self._pos(tok))
         return Comment(tok.value[1:].rstrip("\r"), ";", self._pos(tok))
 
-    def _tag(self, tok: Token, comments) -> Tag:
+    def _tag(self, tok: Any, comments: Iterable[Comment]) -> Tag:
         m = _TAG_PARTS.match(tok.value)
+        assert m is not None  # the grammar matched a tag pair here
         return Tag(m.group(1), _unescape(m.group(2)), self._pos(tok), tuple(comments),
                    tok.column + m.start(2), tok.end_pos + self.offset0)
 
 
-    def played(self, children):
+    def played(self, children: list[Any]) -> list[PlayedCard]:
         revoke = False
         i = 0
         if children[0].type == "REVOKE":
@@ -140,15 +141,15 @@ class _Builder(Transformer):
                                            notes=tuple(spans))
         return cards
 
-    def end(self, children):
+    def end(self, children: list[Any]) -> tuple[str, tuple[Comment, ...]]:
         return ("end", tuple(children[1:]))
 
-    def play(self, children):
+    def play(self, children: list[Any]) -> Play:
         tag = self._tag(children[0], ())
         comments = []
         cards: list[PlayedCard] = []
         closed = False
-        trailing: tuple = ()
+        trailing: tuple[Comment, ...] = ()
         for child in children[1:]:
             if type(child) is Comment:
                 comments.append(child)
@@ -159,7 +160,7 @@ class _Builder(Transformer):
                 trailing = child[1]
         return Play(tag, None, tuple(cards), tuple(comments), closed, trailing)
 
-    def _tags(self, tok: Token) -> list[Tag]:
+    def _tags(self, tok: Any) -> list[Tag]:
         """The tag pairs of a TAGS run, each with its own line and column."""
         text = tok.value
         line = tok.line + self.line0
@@ -178,8 +179,8 @@ class _Builder(Transformer):
             column = 1
         return tags
 
-    def deal(self, children):
-        items: list = []
+    def deal(self, children: list[Any]) -> list[Any]:
+        items: list[Any] = []
         notes: list[Comment] = []  # comments after the last tag, attached once (linear)
         for child in children:
             if type(child) is Comment and items and type(items[-1]) is Tag:
@@ -196,7 +197,7 @@ class _Builder(Transformer):
             items[-1] = items[-1]._replace(comments=tuple(notes))
         return items
 
-    def start(self, children):
+    def start(self, children: list[Any]) -> Any:
         return children[0]
 
 
@@ -239,7 +240,7 @@ class DealReader:
         if not chunk.text.strip():
             return Deal(problems=tuple(problems), pos=Pos(chunk.line, 1, chunk.offset)) if problems else None
         try:
-            items = parser.parse(chunk.text)
+            items: list[Any] = parser.parse(chunk.text)  # type: ignore[assignment]  # the transformer builds a list
         except UnexpectedInput as err:
             problems.append(syntax_problem(err, chunk.text, builder.line0))
             items = _scan_tags(chunk)
@@ -286,8 +287,9 @@ class DealReader:
             return self.build(list(tags), list(chunk.problems), chunk, headers_only=True)
         return self.read_chunk(chunk)
 
-    def build(self, items: list, problems: list[Diagnostic], chunk: Chunk, headers_only: bool = False) -> Deal | None:
-        comments = []
+    def build(self, items: list[Any], problems: list[Diagnostic], chunk: Chunk,
+              headers_only: bool = False) -> Deal | None:
+        comments: list[Comment] = []
         tags: list[Tag] = []
         play: Play | None = None
         for item in items:
@@ -308,14 +310,14 @@ class DealReader:
             # A stretch of only comments between deals: kept as a comment block.
             return Deal(comments=tuple(comments), pos=comments[0].pos, end=chunk.offset + len(chunk.text))
         self.number += 1
-        fields: dict = {}
+        fields: dict[str, Any] = {}
         tag_map: dict[str, Tag] = {}
         for tag in tags:
             name = tag.name
             if name in tag_map:
-                first = tag_map[name]
+                earlier = tag_map[name]
                 problems.append(diag("BPN102", f"a second [{name}] tag in this deal (the first is at "
-                                     f"line {first.pos.line}); the first one counts", *tag.pos[:2]))
+                                     f"line {earlier.pos.line}); the first one counts", *tag.pos[:2]))
                 continue
             tag_map[name] = tag
         # The game decides how many seats the values name: read it first.
@@ -346,8 +348,7 @@ class DealReader:
                 reader(tag.value, fields, context)
             except values.BadValue as bad:
                 unread.add(name)
-                located = bad.index is not None and tag.value_column
-                column = tag.value_column + bad.index if located else tag.pos.column
+                column = tag.value_column + bad.index if bad.index is not None and tag.value_column else tag.pos.column
                 problems.append(diag(bad.code, f"[{name}] {bad.message}", tag.pos.line, column))
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
             with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Play"]
@@ -363,17 +364,19 @@ class DealReader:
             except values.BadValue:
                 fields["variant"] = STANDARD
                 unread.add("Variant")
-        first = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
+        first: Pos = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
         if comments and comments[0].pos.offset < first.offset:
             first = comments[0].pos
         return Deal(tags=tuple(tags), comments=tuple(comments), play=play, inherited=inherited,
                     problems=tuple(problems), pos=first, end=chunk.offset + len(chunk.text.rstrip()),
-                    number=self.number, tag_map=tag_map, headers_only=headers_only, unread=frozenset(unread) if unread else _NONE, **fields)
+                    number=self.number, tag_map=tag_map, headers_only=headers_only,
+                    unread=frozenset(unread) if unread else _NONE, **fields)
 
 
 # ---- public entry points -----------------------------------------------------------------
 
-def iter_lines(source: BinaryIO | TextIO | Iterable, encoding: str = "utf-8") -> Iterator[tuple[str, Diagnostic | None]]:
+def iter_lines(source: BinaryIO | TextIO | Iterable[bytes],
+               encoding: str = "utf-8") -> Iterator[tuple[str, Diagnostic | None]]:
     """Decoded lines of a binary or text file object. A text stream is read with
     ``readline`` so that ``tell()`` keeps working between deals."""
     if isinstance(source, io.TextIOBase):
@@ -384,7 +387,7 @@ def iter_lines(source: BinaryIO | TextIO | Iterable, encoding: str = "utf-8") ->
                 line = line.lstrip("\ufeff")
             yield line, None
         return
-    yield from decode_lines(source, encoding)
+    yield from decode_lines(source, encoding)  # type: ignore[arg-type]  # binary: lines of bytes
 
 
 class Reader:

@@ -27,8 +27,9 @@ def syntax_problem(err: UnexpectedInput, text: str, line0: int) -> Diagnostic:
     line = err.line + line0
     column = err.column
     if isinstance(err, UnexpectedCharacters):
-        char = text[err.pos_in_stream]
-        rest_of_line = text[err.pos_in_stream :].split("\n", 1)[0].rstrip("\r")
+        at = err.pos_in_stream or 0
+        char = text[at]
+        rest_of_line = text[at:].split("\n", 1)[0].rstrip("\r")
         if char == "{":
             return diag("BPN002", "unterminated comment: this '{' has no closing '}'", line, column)
         if char == "[" and syntax.UNCLOSED_TAG.match(rest_of_line):

@@ -16,7 +16,7 @@ continues on the next line: the only place the one-trick-per-line rule bends.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import IO
 from itertools import chain
 
@@ -68,14 +68,14 @@ def _deal_value(value: str, g: GameWords) -> str:
     return f"{first}:{' '.join(parts)}"
 
 
-def _counts(signed: bool, per_side: bool):
+def _counts(signed: bool, per_side: bool) -> Callable[[str, GameWords], str]:
     def fix(v: str, g: GameWords) -> str:
         read = values.numbers(v, signed=signed, seats=g.seats, sides=per_side and g.partnership)
         return values.signed_text(read) if signed else " ".join(map(str, read))
     return fix
 
 
-_CANONICAL = {
+_CANONICAL: dict[str, Callable[[str, GameWords], str]] = {
     "Game": lambda v, g: values.game(v),
     "Variant": lambda v, g: values.variant_text(v, g.name),
     "Date": lambda v, g: values.date(v),
@@ -162,6 +162,7 @@ class TextWriter(BaseVisitor):
         self.line: list[str] = []  # the pieces of the line being written, joined once
         self.deal: Deal | None = None
         self.in_trick = 0
+        self.seats = 3
         self._tags_done = False
         self.tags: list[Tag] = []
 
@@ -179,9 +180,14 @@ class TextWriter(BaseVisitor):
             if c.kind == ";":
                 self._end_line()
 
+    def _deal(self) -> Deal:
+        assert self.deal is not None, "begin_deal comes first"
+        return self.deal
+
     def begin_deal(self, deal: Deal) -> None:
         check_writable(deal)
         self.deal = deal
+        self.seats = deal.seats
 
     def visit_comment(self, comment: Comment) -> None:
         self.lines.append(comment_text(comment))
@@ -193,7 +199,7 @@ class TextWriter(BaseVisitor):
         if self._tags_done:
             return
         self._tags_done = True
-        for tag in canonical_tags(self.deal, self.tags):
+        for tag in canonical_tags(self._deal(), self.tags):
             self._put(f'[{tag.name} "{escape(tag.value)}"]')
             self._comments(tag.comments)
             self._end_line()
@@ -201,7 +207,7 @@ class TextWriter(BaseVisitor):
     def begin_play(self, play: Play) -> None:
         self._write_tags()
         leader = str(play.leader) if play.leader is not None else canonical_value("Play", play.tag.value,
-                                                                                   self.deal.game)
+                                                                                   self._deal().game)
         self._put(f'[Play "{escape(leader)}"]')
         self._comments(play.comments)
         self._end_line()
@@ -214,7 +220,7 @@ class TextWriter(BaseVisitor):
             self._put(f"${nag}")
         self._comments(card.comments)
         self.in_trick += 1
-        if self.in_trick == self.deal.seats:  # one trick a line
+        if self.in_trick == self.seats:  # one trick a line
             self._end_line()
             self.in_trick = 0
 
@@ -237,7 +243,8 @@ def write_deal(deal: Deal) -> str:
     check_writable(deal)
     if is_comment_block(deal):  # a comment block between deals
         return "".join(comment_text(c) + "\n" for c in deal.comments)
-    return deal.accept(TextWriter())
+    text: str = deal.accept(TextWriter())
+    return text
 
 
 def dumps(deals: Iterable[Deal]) -> str:

@@ -41,12 +41,12 @@ def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
-def rest_of_deck(holdings: Iterable[Iterable[str]]) -> tuple[str, ...]:
+def rest_of_deck(holdings: Iterable[Iterable[str] | None]) -> tuple[str, ...]:
     """The cards in none of ``holdings``, in canonical order: with the three hands
-    known, the kitty. O(52·h)."""
-    held = set()
+    known, the kitty. A hand given as None (not known) is passed over. O(52·h)."""
+    held: set[str] = set()
     for holding in holdings:
-        held.update(holding)
+        held.update(holding or ())
     return tuple(c for c in DECK if c not in held)
 
 

@@ -251,7 +251,7 @@ class Deal:
             tags.insert(min(at, len(tags)), new)
         elif name in FIELD_TAGS:
             changes.update(_unset(name))
-        tag_map = {}
+        tag_map: dict[str, Tag] = {}
         for t in tags:
             tag_map.setdefault(t.name, t)
         inherited = {k: v for k, v in self.inherited.items() if k != name}
@@ -303,7 +303,7 @@ class Deal:
         known.sort(key=lambda t: _KNOWN_INDEX[t.name])
         return known + unknown
 
-    def accept(self, visitor: DealVisitor):
+    def accept(self, visitor: DealVisitor) -> Any:
         """Walk the deal in canonical order, calling the visitor's methods; return its
         :meth:`DealVisitor.result`. The same protocol serves writers and exporters. O(n)."""
         visitor.begin_deal(self)
@@ -331,7 +331,7 @@ class DealVisitor(Protocol):
     def visit_card(self, card: PlayedCard) -> None: ...
     def end_play(self, play: Play) -> None: ...
     def end_deal(self, deal: Deal) -> None: ...
-    def result(self): ...
+    def result(self) -> Any: ...
 
 
 class BaseVisitor:
@@ -358,7 +358,7 @@ class BaseVisitor:
     def end_deal(self, deal: Deal) -> None:
         pass
 
-    def result(self):
+    def result(self) -> Any:
         return None
 
 
