@@ -44,6 +44,21 @@ def variant_text(variant: Variant, game: str) -> str:
     return " ".join(o for o in words(game).options if o in variant.options) or "Standard"
 
 
+def _as_written(variant: Variant, game: str, written: str | None) -> str | None:
+    """The variant in the order ``written`` names it (each name once, in its proper case),
+    when ``written`` names exactly ``variant``; else None. The order is the writer's."""
+    if written is None:
+        return None
+    names = {n.lower(): n for n in (variant.base, *variant.options)}
+    words = [w.lower() for w in written.split()]
+    if game != BISMARCK:
+        words = [w for w in words if w != "standard"]
+        names.pop("standard", None)
+    if not words or set(words) != set(names) or (game == BISMARCK and words[0] != variant.base.lower()):
+        return None
+    return " ".join(names[w] for w in dict.fromkeys(words))
+
+
 def _cards(cards: tuple[str, ...], as_list: bool) -> str:
     return " ".join(cards) if as_list else holding_text(cards)
 
@@ -63,7 +78,7 @@ def field_text(deal: Deal, name: str, written: str | None = None) -> str | None:
     if name == "Variant":
         if deal.variant == STANDARD and (written is None or "Variant" in deal.unread):
             return None
-        return variant_text(deal.variant, deal.game)
+        return _as_written(deal.variant, deal.game, written) or variant_text(deal.variant, deal.game)
     value = getattr(deal, _ATTRS[name])
     if name in ("Deal", "Discard", "Kitty"):
         if name == "Deal" and value is not None:
