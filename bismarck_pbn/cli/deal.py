@@ -17,9 +17,15 @@ def deal_command(
         "--seed", "-s", min=0, show_default=False, metavar="N",
         help="Deal from this seed: the same seed always gives the same deal. Without it a "
         "seed is chosen at random; either way it is written in the template's first comment.")] = None,
+    game: Annotated[str | None, typer.Option(
+        "--game", metavar="NAME", show_default=False,
+        help="The game (any case): Bismarck (the default), Whist, Whisk, RuffAndHonours, GermanWhist, …")] = None,
     forehand: Annotated[int | None, typer.Option(
         "--forehand", min=1, max=3, metavar="SEAT", show_default=False,
-        help="The forehand's seat, 1, 2 or 3 (default 1).")] = None,
+        help="Bismarck: the forehand's seat, 1, 2 or 3 (default 1).")] = None,
+    dealer: Annotated[int | None, typer.Option(
+        "--dealer", min=1, max=4, metavar="SEAT", show_default=False,
+        help="The dealer's seat (default 1); in Bismarck the forehand deals, so it is the forehand.")] = None,
     board: Annotated[int | None, typer.Option(
         "--board", "-b", min=1, metavar="N", show_default=False,
         help="The board number in the session (default 1).")] = None,
@@ -32,9 +38,11 @@ def deal_command(
         "forehand and session tags come from the file, and the contract is one the "
         "schedule still allows that forehand. The file is created if it does not exist.")] = None,
 ) -> None:
-    """Deal 16 cards to each seat and 4 to the kitty, and print the deal as a BPN
-    template: session tags with ? placeholders, Board, Forehand, Deal (from the
-    forehand's hand), Kitty, and Contract when given. What is decided at the table is
+    """Deal at random and print the deal as a BPN template: session tags with ?
+    placeholders, Board, Forehand (Bismarck) or Dealer (the other games), Deal (from that
+    seat's hand), Kitty where the game leaves cards over (German Whist's stock in order,
+    top first), Turned where it turns a card for trump, and Contract when given. In
+    Bismarck 16 cards go to each seat and 4 to the kitty. What is decided at the table is
     left out, so bpn validate says what is missing.
 
     With --append FILE the deal is added to the file instead, as the next board of its
@@ -51,24 +59,43 @@ def deal_command(
         bpn deal --seed 2026 --forehand 2 --board 4
         bpn deal --append night.bpn
         bpn deal --seed 7 --contract Spel | bpn show -
+        bpn deal --game Whist --dealer 2 --board 2
     """
     from bismarck_pbn.format.values import BadValue
-    from bismarck_pbn.session.dealgen import deal_template, new_seed
+    from bismarck_pbn.session.dealgen import deal_template, game_rules, new_seed
 
     err = err_console()
+
+    def usage(message: str) -> typer.Exit:
+        err.print(f"bpn: {message}", style="red", highlight=False, markup=False)
+        return typer.Exit(2)
+
     seed = seed if seed is not None else new_seed()
     if append is not None:
-        if forehand is not None or board is not None:
-            given = " and ".join(o for o, v in (("--forehand", forehand), ("--board", board)) if v is not None)
-            err.print(f"bpn: --append takes the board and the forehand from the file; leave out {given}",
-                      style="red", highlight=False)
-            raise typer.Exit(2)
+        given = [o for o, v in (("--forehand", forehand), ("--dealer", dealer), ("--board", board),
+                                ("--game", game)) if v is not None]
+        if given:
+            raise usage(f"--append takes the game, the board and the forehand from the file; "
+                        f"leave out {' and '.join(given)}")
         raise typer.Exit(_append(Path(append), seed, contract, err))
     try:
-        text = deal_template(seed, forehand=forehand or 1, board=board or 1, contract=contract)
+        rules = game_rules(game or "Bismarck")
     except BadValue as exc:
-        err.print(f"bpn: --contract: {exc.message}", style="red", highlight=False)
-        raise typer.Exit(2) from None
+        raise usage(f"--game: {exc.message}") from None
+    if rules.rotating_tag() == "Forehand":  # the forehand deals: --dealer names it too
+        if forehand is not None and dealer is not None and forehand != dealer:
+            raise usage(f"in {rules.name} the forehand deals: --forehand {forehand} and --dealer {dealer} disagree")
+        seat = forehand or dealer or 1
+    else:
+        if forehand is not None:
+            raise usage(f"{rules.name} has no forehand: give the dealer with --dealer")
+        seat = dealer or 1
+    if seat > rules.seats:
+        raise usage(f"--dealer: {rules.name} has seats 1 to {rules.seats}, not {seat}")
+    try:
+        text = deal_template(seed, forehand=seat, board=board or 1, contract=contract, game=rules.name)
+    except BadValue as exc:
+        raise usage(f"--contract: {exc.message}") from None
     sys.stdout.write(text)
     sys.stdout.flush()
 
@@ -77,7 +104,7 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
     """Append the next deal to ``path`` atomically; the exit status."""
     from bismarck_pbn.format.values import BadValue
     from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
-    from bismarck_pbn.session.dealgen import NotAllowed, append_deal
+    from bismarck_pbn.session.dealgen import NotAllowed, Unsupported, append_deal
 
     def fail(message: str, code: int) -> int:
         err.print(f"bpn: {message}", style="red", highlight=False, markup=False)
@@ -103,6 +130,8 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
         return fail(f"{path}: {exc}", 1)
     except BadValue as exc:
         return fail(f"--contract: {exc.message}", 2)
+    except Unsupported as exc:
+        return fail(f"{path}: {exc}", 2)
     try:
         atomic_write(path, new_text, expect=Fingerprint.of_bytes(path, data) if exists else None,
                      create=not exists)

@@ -23,8 +23,12 @@ class Format(str, Enum):
     csv = "csv"
 
 
-CSV_HEADER = ["file", "event", "site", "date", "variant", "board", "forehand", "forehand_player", "contract",
-              "trump", "tricks1", "tricks2", "tricks3", "score1", "score2", "score3", "total1", "total2", "total3"]
+def csv_header(width: int = 3) -> list[str]:
+    """The board CSV's columns; ``width`` numbers each of tricks, score and total (one per
+    seat, or per side in partnership games: score1 is side 1, seats 1 and 3)."""
+    return ["file", "event", "site", "date", "game", "variant", "board", "dealer", "forehand", "forehand_player",
+            "contract", "trump", *[f"{what}{i}" for what in ("tricks", "score", "total") for i in range(1, width + 1)]]
+
 PLAYER_CSV_HEADER = ["player", "group", "deals", "total", "average"]
 
 
@@ -39,7 +43,8 @@ def _plain(triple) -> str:
 
 
 def _title(session: Session) -> Text:
-    parts = [p for p in (session.event, session.site, session.date, str(session.variant)) if p]
+    game = session.game if session.game != "Bismarck" else None
+    parts = [p for p in (session.event, session.site, session.date, game, str(session.variant)) if p]
     title = Text(" · ".join(parts), style="bold")
     names = [p for p in session.players if p]
     if names:
@@ -51,8 +56,24 @@ def _player(session: Session | None, seat: int | None) -> str:
     """A player's name for a column or cell, or the seat number when unnamed."""
     if seat is None:
         return "?"
-    name = session.players[seat - 1] if session is not None else None
+    name = session.players[seat - 1] if session is not None and seat <= len(session.players) else None
     return name if name and name.strip("?") else f"seat {seat}"
+
+
+def _side(session: Session, side: int) -> str:
+    """A side by its players' names (``Ann & Cy``), the side given by its lower seat."""
+    for seats in session.sides:
+        if seats[0] == side:
+            return " & ".join(_player(session, s) for s in seats)
+    return f"side {side}"
+
+
+def _names(names: list[str]) -> str:
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+
+
+def _signed_cell(v: int) -> str:
+    return f"{v:+d}" if v else "0"
 
 
 def _table(**kwargs) -> Table:
@@ -60,43 +81,71 @@ def _table(**kwargs) -> Table:
                  title_justify="left", **kwargs)
 
 
+def _rotating_header(rows) -> str:
+    return "forehand" if any(row.forehand is not None for row in rows) else "dealer"
+
+
 def _board_table(session: Session) -> Table:
     noted = any(row.errors for row in session.boards)
-    caption = "the last three columns are the running totals"
+    sides = session.sides
+    contracts = any(row.contract is not None for row in session.boards) or session.game == "Bismarck"
+    count = {2: "two", 3: "three", 4: "four"}.get(len(sides), str(len(sides)))
+    caption = f"the last {count} columns are the running totals"
+    if session.games:
+        caption += "; the totals start again after each game"
     if noted:
         caption += "\n! marks a deal with errors: bpn validate shows them"
     table = _table(title=_title(session), caption=caption, caption_justify="left")
-    for header, justify in (("board", "right"), ("forehand", "left"), ("contract", "left"),
-                            ("trump", "left"), ("tricks", "right"), ("score", "right")):
+    headers = [("board", "right"), (_rotating_header(session.boards), "left")]
+    headers += [("contract", "left")] if contracts else []
+    headers += [("trump", "left"), ("tricks", "right"), ("score", "right")]
+    for header, justify in headers:
         table.add_column(header, justify=justify, no_wrap=True)
-    for seat in (1, 2, 3):
-        table.add_column(_player(session, seat), justify="right", header_style="bold cyan", no_wrap=True)
+    for side in sides:
+        table.add_column(_side(session, side[0]), justify="right", header_style="bold cyan", no_wrap=True)
+    if session.games:
+        table.add_column("game", no_wrap=True)
     if noted:
         table.add_column("", style="bold red", no_wrap=True)
+    ended = {g.board: g for g in session.games}
     for row in session.boards:
-        totals = [f"{v:+d}" if v else "0" for v in row.total] if row.total is not None else ["?"] * 3
-        note = ["!" if row.errors else ""] if noted else []
-        table.add_row(str(row.board), _player(session, row.forehand), row.contract or "?", row.trump or "?",
-                      _plain(row.tricks), _signed(row.score), *totals, *note)
+        totals = ([_signed_cell(v) for v in row.total] if row.total is not None and len(row.total) == len(sides)
+                  else ["?"] * len(sides))
+        cells = [str(row.board), _player(session, row.rotating)]
+        cells += [row.contract or "?"] if contracts else []
+        cells += [row.trump or "?", _plain(row.tricks), _signed(row.score), *totals]
+        if session.games:
+            game = ended.get(row.board) if row.game_end is not None else None
+            cells.append(f"won by {_names([_side(session, w) for w in game.winners])}" if game and game.winners
+                         else ("ends" if row.game_end else ""))
+        if noted:
+            cells.append("!" if row.errors else "")
+        table.add_row(*cells)
     return table
 
 
-def _to_play_table(session: Session) -> Table:
-    variant = session.variant
-    how = "exactly once" if variant.per_contract == 1 else "exactly twice"
-    if not variant.exact_schedule:
-        how = "at most twice"
-    table = _table(title=f"still to play as forehand ({variant.base}: each contract {how})")
-    table.add_column("forehand")
-    for contract in variant.contracts:
+def _to_play_table(session: Session, to_play: dict[int, list[str]]) -> Table:
+    rules = session.rules.session_rules()
+    how = rules.schedule_text()
+    place = _rotating_header(session.boards)
+    name = session.variant.base if session.game == "Bismarck" else session.game
+    table = _table(title=f"still to play as {place}" + (f" ({name}: {how})" if how else ""))
+    table.add_column(place)
+    order = list(session.rules.words.contracts)
+    due_any = [c for due in to_play.values() for c in due]
+    contracts = [c for c in order if c in due_any] + [c for c in dict.fromkeys(due_any) if c not in order]
+    if session.game == "Bismarck":  # every contract of the variant, played out or not
+        contracts = [c for c in session.variant.contracts] + [c for c in contracts
+                                                              if c not in session.variant.contracts]
+    for contract in contracts:
         table.add_column(contract, justify="center")
     table.add_column("deals left", justify="right")
-    to_play = session.to_play()
     left = session.deals_left()
-    for seat in (1, 2, 3):
+    for seat in sorted(to_play):  # seat 0: the session's, whoever holds the place
         due = to_play[seat]
-        cells = [str(due.count(c)) if due.count(c) else "·" for c in variant.contracts]
-        table.add_row(_player(session, seat), *cells, str(left[seat]) if left is not None else "?")
+        cells = [str(due.count(c)) if due.count(c) else "·" for c in contracts]
+        name = _player(session, seat) if seat else "any seat"
+        table.add_row(name, *cells, str(left[seat]) if left is not None and seat in left else "?" if seat else "")
     return table
 
 
@@ -105,34 +154,48 @@ def _verdict(session: Session) -> Text:
     leaders = session.leaders
     if totals is None or not leaders:
         return Text("the running total is not known (see bpn validate)", style="yellow")
-    top = totals[leaders[0] - 1]
-    names = [_player(session, s) for s in leaders]
-    who = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
-    on = f"{top:+d}" if top else "0"
+    top = totals[[s[0] for s in session.sides].index(leaders[0])]
+    who = _names([_side(session, s) for s in leaders])
+    on = _signed_cell(top)
     if session.complete:
         return Text(f"session complete: {who} wins on {on}", style="bold green")
     if session.tie_break_due:
-        return Text(f"{who} tied at the top on {on}: a tie-break is due (a Valfri deal)", style="bold yellow")
-    left = session.variant.deals - session.last_board
-    return Text(f"{'leaders' if len(leaders) > 1 else 'leader'}: {who} on {on}, "
-                f"{left} regular deal{'s' if left != 1 else ''} to play")
+        how = session.rules.session_rules().tie_break()
+        return Text(f"{who} tied at the top on {on}: a tie-break is due ({how})", style="bold yellow")
+    if session.length is not None:
+        left = session.length - session.last_board
+        return Text(f"{'leaders' if len(leaders) > 1 else 'leader'}: {who} on {on}, "
+                    f"{left} regular deal{'s' if left != 1 else ''} to play")
+    text = Text()
+    if session.games:
+        won = session.games_won()
+        text.append("games won: " + ", ".join(f"{_side(session, s)} {n}" for s, n in won.items()), style="bold")
+        text.append("; ")
+    if session.boards and session.boards[-1].game_end is not None:
+        text.append("the last deal ended a game: the next starts from 0")
+    else:
+        several = len(leaders) > 1 or len(session.sides[0]) > 1
+        verb = "level" if len(leaders) > 1 else "lead" if several else "leads"
+        text.append(f"{'this game: ' if session.games else ''}{who} {verb} on {on}")
+    return text
 
 
 def _print_session(out: Console, session: Session) -> None:
     out.print(_board_table(session))
     out.print()
-    if not session.regular_done:
-        out.print(_to_play_table(session))
+    to_play = session.to_play()
+    if to_play is not None and not session.regular_done:
+        out.print(_to_play_table(session, to_play))
         out.print()
     out.print(_verdict(session))
 
 
 def _print_standalone(out: Console, rows: list[BoardRow]) -> None:
     table = _table(title=Text("deals without a Board tag (not in a session)", style="bold"))
-    for header in ("deal", "forehand", "contract", "trump", "tricks", "score"):
+    for header in ("deal", _rotating_header(rows), "contract", "trump", "tricks", "score"):
         table.add_column(header)
     for row in rows:
-        table.add_row(str(row.number), _player(None, row.forehand), row.contract or "?", row.trump or "?",
+        table.add_row(str(row.number), _player(None, row.rotating), row.contract or "?", row.trump or "?",
                       _plain(row.tricks), _signed(row.score))
     out.print(table)
 
@@ -163,14 +226,22 @@ def _csv(rows) -> str:
     return buffer.getvalue()
 
 
-def _board_rows(name: str, sessions: list[Session]):
+def _csv_width(files) -> int:
+    return max((len(t) for _, sessions, _ in files for s in sessions for row in s.boards
+                for t in (row.tricks, row.score, row.total) if t is not None), default=3)
+
+
+def _board_rows(name: str, sessions: list[Session], width: int = 3):
+    def cells(values) -> list:
+        values = list(values) if values is not None else []
+        return values + [""] * (width - len(values))
+
     for session in sessions:
         for row in session.boards:
-            triples = [list(t) if t is not None else ["", "", ""] for t in (row.tricks, row.score, row.total)]
             fh = session.players[row.forehand - 1] if row.forehand else None
-            yield [name, session.event or "", session.site or "", session.date or "", str(session.variant),
-                   row.board, row.forehand or "", fh or "", row.contract or "", row.trump or "",
-                   *triples[0], *triples[1], *triples[2]]
+            yield [name, session.event or "", session.site or "", session.date or "", session.game,
+                   str(session.variant), row.board, row.dealer or "", row.forehand or "", fh or "",
+                   row.contract or "", row.trump or "", *cells(row.tricks), *cells(row.score), *cells(row.total)]
 
 
 def _player_rows(players: list[PlayerStats]):
@@ -198,7 +269,8 @@ def _player_tables(players: list[PlayerStats]) -> list[Table]:
     split = _table(title=Text("average score per deal: as forehand, by contract; and by seat", style="bold"),
                    caption="--format csv or json gives the number of deals of each", caption_justify="left")
     split.add_column("player", no_wrap=True)
-    for header in [*contracts, "seat 1", "seat 2", "seat 3"]:
+    seats = max((s for p in players for s in p.by_seat), default=3)
+    for header in [*contracts, *(f"seat {s}" for s in range(1, seats + 1))]:
         split.add_column(header, justify="right", no_wrap=True)
 
     def cell(t: Tally | None) -> str:
@@ -208,7 +280,7 @@ def _player_tables(players: list[PlayerStats]) -> list[Table]:
         totals.add_row(p.name, str(p.sessions), str(p.wins), str(p.all.deals), f"{p.all.total:+d}",
                        f"{p.all.average:+.2f}" if p.all.deals else "·")
         split.add_row(p.name, *[cell(p.as_forehand.get(c)) for c in contracts],
-                      *[cell(p.by_seat.get(s)) for s in (1, 2, 3)])
+                      *[cell(p.by_seat.get(s)) for s in range(1, seats + 1)])
     return [totals, split]
 
 
@@ -293,7 +365,8 @@ def standings_command(
     elif format is Format.json:
         typer.echo(_json([s.as_dict() for s in all_sessions]))
     elif format is Format.csv:
-        rows = [CSV_HEADER] + [r for name, sessions, _ in files for r in _board_rows(name, sessions)]
+        width = _csv_width(files)
+        rows = [csv_header(width)] + [r for name, sessions, _ in files for r in _board_rows(name, sessions, width)]
         typer.echo(_csv(rows), nl=False)
     else:
         out = out_console()

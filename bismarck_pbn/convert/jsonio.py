@@ -1,11 +1,17 @@
 """Deals as JSON: export for analysts, import back to the model, checked by the schema.
 
-A document is ``{"format": "bpn-json", "version": 1, "deals": [...]}``; JSON Lines
+A document is ``{"format": "bpn-json", "version": 2, "deals": [...]}``; JSON Lines
 holds one deal object per line, for archives too big to load at once. A deal's
 ``tags`` and ``play`` are the record; its other fields are what the reader and the
 engine make of it (readOnly in the schema, ignored on import). Import builds the same
 model items the text parser builds and hands them to the same reader step, so
-BPN → JSON → BPN gives exactly the canonical text.
+BPN → JSON → BPN gives exactly the canonical text, in every game.
+
+Every game has one layout: seats 1 to N (``seats``), the sides that score (``sides``:
+the partnerships, or each seat alone), one trick per N cards. What depends on the game
+comes from its ruleset (:func:`bismarck_pbn.games.ruleset_of`); a game the package has
+no ruleset for yet is laid out from its words (:mod:`bismarck_pbn.model.games`) and not
+replayed. Version 1 documents (Bismarck only) are read as they always were.
 """
 
 from __future__ import annotations
@@ -22,9 +28,12 @@ from bismarck_pbn.resources import data_path
 from bismarck_pbn.format.split import Chunk
 from bismarck_pbn.check.validate import Checked, check_deal, validate_deals
 from bismarck_pbn.format.writer import canonical_tags, canonical_value, check_writable
+from bismarck_pbn.games import Ruleset, ruleset_of
+from bismarck_pbn.model.games import sides
 
 FORMAT = "bpn-json"
-VERSION = 1
+VERSION = 2
+"""The layout written; version 1 (Bismarck only, before the whist family) is read too."""
 
 
 class SchemaError(ValueError):
@@ -105,8 +114,26 @@ def _card(card: PlayedCard, seat: int | None) -> dict:
     return out
 
 
+def _table(deal: Deal) -> tuple[Ruleset | None, tuple[tuple[int, ...], ...]]:
+    """The deal's ruleset (None when its game has none yet: then nothing is replayed)
+    and the sides that score, from the game's words when there is no ruleset."""
+    rules = ruleset_of(deal)
+    if rules.name == deal.game and rules.seats == deal.seats:
+        return rules, rules.sides()
+    return None, sides(deal.game)
+
+
+def _by_side(per_seat, sides) -> list[int]:
+    return [sum(per_seat[s - 1] for s in side) for side in sides]
+
+
+def _list(values) -> list | None:
+    return list(values) if values is not None else None
+
+
 def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
-    """One deal as a JSON-ready dict (see the schema). O(n)."""
+    """One deal as a JSON-ready dict (see the schema), for any game: N seats, sides in
+    partnership games, an ordered stock kept in its order. O(n)."""
     if isinstance(checked, Deal):
         checked = check_deal(checked)
     deal = checked.deal
@@ -118,58 +145,79 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
     tags = canonical_tags(deal)
     out["tags"] = [{"name": t.name, "value": t.value, "comments": _comments(t.comments)} for t in tags]
     headers = {t.name: t.value for t in tags}
+    n = deal.seats
+    seat_range = range(1, n + 1)
+    rules, sides = _table(deal)
+    partnership = len(sides) < n
     out["event"] = headers.get("Event")
+    out["site"] = headers.get("Site")
     out["date"] = headers.get("Date")
+    out["game"] = deal.game
+    out["seats"] = n
+    out["sides"] = [list(side) for side in sides]
     out["variant"] = str(deal.variant)
-    out["players"] = [headers.get(f"Player{s}") for s in (1, 2, 3)]
+    out["players"] = [headers.get(f"Player{s}") for s in seat_range]
     out["board"] = deal.board
+    out["dealer"] = deal.dealer
     out["forehand"] = deal.forehand
     out["contract"] = deal.contract
     trump = headers.get("Trump")
     out["trump"] = trump if trump in ("S", "H", "D", "C", "NT") else None
-    out["hands"] = ({str(s): list(h) if h is not None else None for s, h in zip((1, 2, 3), deal.hands)}
+    out["turned"] = deal.turned
+    out["declarer"] = deal.declarer
+    out["hands"] = ({str(s): _list(h) for s, h in zip(seat_range, deal.hands)}
                     if deal.hands is not None else None)
-    out["kitty"] = list(deal.kitty) if deal.kitty is not None else None
+    out["kitty"] = _list(deal.kitty)
     out["exchange"] = deal.exchange
-    out["discard"] = list(deal.discard) if deal.discard is not None else None
-    out["tricks"] = list(deal.tricks) if deal.tricks is not None else None
-    out["score"] = list(deal.score) if deal.score is not None else None
-    out["total"] = list(deal.total) if deal.total is not None else None
+    out["discard"] = _list(deal.discard)
+    out["tricks"] = _list(deal.tricks)
+    out["score"] = _list(deal.score)
+    out["total"] = _list(deal.total)
+    out["points"] = _list(deal.points)
+    replay = checked.result.replay if rules is not None else None
     play = deal.play
     if play is None:
         out["play"] = None
     else:
-        replay = checked.result.replay
         seats = replay.seats if replay is not None else []
-        leader_value = canonical_value("Play", play.tag.value)
+        leader_value = canonical_value("Play", play.tag.value, deal.game)
         tricks = []
-        won = [0, 0, 0]
-        for i in range(0, len(play.cards), 3):
-            group = play.cards[i : i + 3]
+        won = [0] * n
+        for i in range(0, len(play.cards), n):
+            group = play.cards[i : i + n]
             trick: dict[str, Any] = {}
             if i < len(seats):
                 trick["leader"] = seats[i]
             trick["cards"] = [_card(c, seats[i + k] if i + k < len(seats) else None) for k, c in enumerate(group)]
-            n = i // 3
-            if with_replay and replay is not None and n < len(replay.winners):
-                winner = replay.winners[n]
+            number = i // n
+            if with_replay and replay is not None and number < len(replay.winners):
+                winner = replay.winners[number]
                 won[winner - 1] += 1
                 trick["winner"] = winner
                 trick["won"] = list(won)
+                if partnership:
+                    trick["side_won"] = _by_side(won, sides)
             tricks.append(trick)
         out["play"] = {
-            "leader": int(leader_value) if leader_value in ("1", "2", "3") else leader_value,
+            "leader": int(leader_value) if leader_value in [str(s) for s in seat_range] else leader_value,
             "comments": _comments(play.comments),
             "tricks": tricks,
             "trailing": _comments(play.trailing),
         }
     if with_replay:
         result = checked.result
-        out["result"] = {
-            "tricks": list(result.tricks) if result.tricks is not None else None,
-            "score": list(result.score) if result.score is not None else None,
-            "total": list(checked.total) if checked.total is not None else None,
-            "tricks_played": result.replay.tricks if result.replay is not None else 0,
+        taken = result.tricks if rules is not None else None
+        complete = replay is not None and not replay.stopped and replay.tricks == rules.tricks
+        per_seat = list(replay.won) if complete else (list(taken) if taken is not None and len(taken) == n
+                                                      else None)
+        out["result"] = {"tricks": per_seat}
+        if partnership:
+            out["result"]["side_tricks"] = (_by_side(per_seat, sides) if per_seat is not None
+                                            else _list(taken))
+        out["result"] |= {
+            "score": _list(result.score) if rules is not None else None,
+            "total": _list(checked.total) if rules is not None else None,
+            "tricks_played": replay.tricks if replay is not None else 0,
             "errors": sum(1 for d in checked.diagnostics if d.is_error),
         }
     return out
@@ -202,10 +250,14 @@ def _from_comments(items: Iterable[dict] | None) -> tuple[Comment, ...]:
     return tuple(Comment(c["text"], c["kind"], NOWHERE) for c in items or ())
 
 
-def deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
+def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | None = None) -> Deal | None:
     """Build a deal from a (schema-checked) dict with the reader's own last step, so the
     result is what reading the same record as text gives. ``reader`` carries session
-    tags from one deal to the next."""
+    tags from one deal to the next. An auction section is refused (:class:`SchemaError`
+    at ``where``) until the auction games define it: dropping it would lose the record."""
+    if obj.get("auction") is not None:
+        raise SchemaError(f"{where}.auction", "auction sections are not read yet (they come with the "
+                          "auction games); nothing was converted", line)
     items: list = list(_from_comments(obj.get("comments")))
     for t in obj.get("tags", ()):
         items.append(Tag(t["name"], t["value"], NOWHERE, _from_comments(t.get("comments"))))
@@ -230,7 +282,8 @@ def loads(text: str) -> list[Deal]:
         raise SchemaError("$", f"not JSON: {e.msg}", e.lineno) from None
     check(obj)
     reader = DealReader()
-    return [d for d in (deal_from_dict(x, reader) for x in obj["deals"]) if d is not None]
+    deals = (deal_from_dict(x, reader, f"$.deals[{i}]") for i, x in enumerate(obj["deals"]))
+    return [d for d in deals if d is not None]
 
 
 def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
@@ -244,6 +297,6 @@ def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
         except json.JSONDecodeError as e:
             raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
         check(obj, part="deal", line=number)
-        deal = deal_from_dict(obj, reader)
+        deal = deal_from_dict(obj, reader, "$", number)
         if deal is not None:
             yield deal

@@ -312,6 +312,7 @@ class DealReader:
         self.number += 1
         fields: dict[str, Any] = {}
         tag_map: dict[str, Tag] = {}
+        firsts: list[Tag] = []
         for tag in tags:
             name = tag.name
             if name in tag_map:
@@ -320,6 +321,7 @@ class DealReader:
                                      f"line {earlier.pos.line}); the first one counts", *tag.pos[:2]))
                 continue
             tag_map[name] = tag
+            firsts.append(tag)
         # The game decides how many seats the values name: read it first.
         game = BISMARCK
         game_tag = tag_map.get("Game")
@@ -332,10 +334,8 @@ class DealReader:
                 unread.add("Game")  # reported below (own tag) or at the deal that gave it
         fields["game"] = game
         context = words(game)
-        for tag in tags:
+        for tag in firsts:
             name = tag.name
-            if tag_map.get(name) is not tag:
-                continue
             if name not in _KNOWN:
                 hint = _KNOWN_LOWER.get(name.lower())
                 extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.model.games import GAMES
-from bismarck_pbn.games.base import Finding, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Finding, Played, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
 from bismarck_pbn.games.german import GermanWhist
@@ -27,7 +27,7 @@ VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Esto
                                                   ("Bismarck", "Finnish"): Finnish}
 """Variant bases played by rules of their own, by (game, base)."""
 
-__all__ = ["RULESETS", "Finding", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
+__all__ = ["RULESETS", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
 
 
 @lru_cache(maxsize=256)

@@ -86,6 +86,12 @@ class Ruleset:
     kitty_size: ClassVar[int] = 0
     tricks: ClassVar[int] = 13
     contract_required: ClassVar[bool] = False
+    turns: ClassVar[str | None] = None
+    """Where the card turned up for trump comes from when the cards are dealt: ``"dealer"``
+    (the dealer's last card), ``"stock"`` (the top card of the stock), or None (none is turned)."""
+    ordered_stock: ClassVar[bool] = False
+    """Whether the cards left over are a stock whose order matters, kept top first (German
+    Whist); else they are a holding."""
     zero_sum: ClassVar[bool] = False
     """Whether a deal's scores always add up to 0."""
 
@@ -228,6 +234,22 @@ class Ruleset:
             return False
         return True
 
+    def deal_cards(self, cards: Sequence[str], dealer: int) -> tuple[list[Hand], Hand, str | None]:
+        """Deal a shuffled pack (``bpn deal``): :attr:`hand_size` cards to seat 1, the next
+        to seat 2, and so on, whoever deals (so one shuffle is one deal), the rest to the
+        kitty or stock. Returns the hands by seat − 1 in canonical order, the cards left
+        over (in canonical order, or as they lie, top first, where :attr:`ordered_stock`)
+        and the card turned for trump (None where :attr:`turns` is None). O(deck)."""
+        size = self.hand_size
+        dealt = [list(cards[i * size:(i + 1) * size]) for i in range(self.seats)]
+        rest = tuple(cards[self.seats * size:])
+        turned = None
+        if self.turns == "dealer":
+            turned = dealt[dealer - 1][-1]
+        elif self.turns == "stock" and rest:
+            turned = rest[0]
+        return [sort_cards(hand) for hand in dealt], rest if self.ordered_stock else sort_cards(rest), turned
+
     def kitty_name(self) -> str:
         return "kitty" if self.kitty_size else "stock"
 
@@ -336,3 +358,52 @@ class SessionRules:
     def finish(self, last: Deal, board: int | None, totals: tuple[int, ...] | None) -> list[Finding]:
         """At the session's end (BPN704 a tie left unbroken)."""
         return []
+
+    # ---- for standings: what a session still holds (no state: asked with the deals so far)
+
+    def length(self) -> int | None:
+        """How many regular deals a session has; None when it has no fixed number (it
+        is played to a game's end, or for as long as the table likes)."""
+        return None
+
+    def deals_left(self, played: Sequence[Played]) -> dict[int, int] | None:
+        """The regular deals each seat still has in the rotating place (forehand or
+        dealer), from the rotation of the deals so far (``played`` in order); None when
+        the session has no fixed length or no deal names its rotating seat. O(deals)."""
+        length = self.length()
+        known = [p for p in played if p.seat is not None]
+        if length is None or not known:
+            return None
+        last = max(p.board for p in played)
+        ref = known[-1]
+        left = dict.fromkeys(self.ruleset.seat_range(), 0)
+        for board in range(last + 1, length + 1):
+            seat = ref.seat
+            for _ in range((board - ref.board) % self.ruleset.seats):
+                seat = self.ruleset.left_of(seat)
+            left[seat] += 1
+        return left
+
+    def remaining(self, played: Sequence[Played]) -> dict[int, list[str]] | None:
+        """The contracts each seat still has to play in the rotating place, given the
+        deals so far; under key 0 those the session still has to play whoever holds the
+        place; None when the game has no schedule of contracts (the default)."""
+        return None
+
+    def schedule_text(self) -> str:
+        """The schedule in a few words for a heading (``each contract exactly once``)."""
+        return ""
+
+    def tie_break(self) -> str | None:
+        """What breaks a tie at the top after the regular deals (``a Valfri deal``); None
+        when the game has no tie-break (the default)."""
+        return None
+
+
+class Played(NamedTuple):
+    """A deal of a session as the session hooks see it: board, the seat in the rotating
+    place (None when not recorded), contract."""
+
+    board: int
+    seat: int | None
+    contract: str | None

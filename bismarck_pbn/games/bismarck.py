@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Hand, Ruleset, SessionRules, Setup, seat_list
+from bismarck_pbn.games.base import Finding, Hand, Played, Ruleset, SessionRules, Setup, seat_list
 from bismarck_pbn.games.tricks import DealState, Fault, TrickRules, left_of, trick_winner
 from bismarck_pbn.model.cards import DECK_SET, rest_of_deck
 
@@ -310,3 +310,40 @@ class BismarckSession(SessionRules):
         at = "Total" if last.tag("Total") is not None else "Board"
         return [Finding("BPN704", f"the session ends with seats {seat_list(tied)} tied at the top on "
                         f"{top_text}; {why}", at)]
+
+    # ---- for standings ----------------------------------------------------------------
+
+    def length(self) -> int:
+        return self.ruleset.variant.deals
+
+    def remaining(self, played: Sequence[Played]) -> dict[int, list[str]]:
+        """In Standard and Grand each forehand plays each contract exactly once or twice,
+        so the contracts left are what must still be played. In Short ("at most twice")
+        the list holds every contract a seat may still choose, as often as it may, but
+        never more often than the seat has deals left as forehand."""
+        variant = self.ruleset.variant
+        if any(p.board >= variant.deals for p in played):
+            return {s: [] for s in SEATS}
+        counts = Counter((p.seat, p.contract) for p in played
+                         if p.board <= variant.deals and p.seat is not None and p.contract in variant.contracts)
+        deals_left = self.deals_left(played)
+        out: dict[int, list[str]] = {}
+        for seat in SEATS:
+            cap = deals_left[seat] if deals_left is not None else variant.deals
+            contracts: list[str] = []
+            for contract in variant.contracts:
+                due = max(0, variant.per_contract - counts[(seat, contract)])
+                if not variant.exact_schedule:
+                    due = min(due, cap)
+                contracts.extend([contract] * due)
+            out[seat] = contracts
+        return out
+
+    def schedule_text(self) -> str:
+        variant = self.ruleset.variant
+        if not variant.exact_schedule:
+            return "each contract at most twice"
+        return "each contract exactly once" if variant.per_contract == 1 else "each contract exactly twice"
+
+    def tie_break(self) -> str:
+        return "a Valfri deal"

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, SessionRules
+from bismarck_pbn.games.base import Finding, Played, SessionRules
 from bismarck_pbn.games.bismarck import TRICKS_PER_DEAL, Bismarck, BismarckSession, scores
 from bismarck_pbn.games.tricks import TrickRules
 
@@ -110,6 +110,16 @@ class EstonianSession(BismarckSession):
                                 "Estonian deals 1–6 play each of the six contracts once", "Contract")]
         return []
 
+    def remaining(self, played: Sequence[Played]) -> dict[int, list[str]]:
+        """Deals 1–6: the six contracts not yet played, whoever is forehand (key 0);
+        deals 7 and 8 are free."""
+        done = {p.contract for p in played if p.board <= 6}
+        last = max((p.board for p in played), default=0)
+        return {0: [c for c in ESTONIAN_CONTRACTS if c not in done] if last < 6 else []}
+
+    def schedule_text(self) -> str:
+        return "deals 1–6 each contract once, whoever is forehand; 7 and 8 free"
+
 
 @lru_cache(maxsize=8)
 def finnish_tricks(trump: str | None) -> TrickRules:
@@ -190,3 +200,21 @@ class FinnishSession(BismarckSession):
             return [Finding("BPN703", f"board {deal.board} of a Finnish session is played in "
                             f"{' or '.join(allowed)}, not {deal.contract}", "Contract")]
         return []
+
+    def remaining(self, played: Sequence[Played]) -> dict[int, list[str]]:
+        """Each board's contract by the schedule, for the seat that will be forehand
+        then (a free choice as ``Valfri/Spel/Pass``)."""
+        out: dict[int, list[str]] = {s: [] for s in self.ruleset.seat_range()}
+        known = [p for p in played if p.seat is not None]
+        if not known:
+            return out
+        ref, last = known[-1], max(p.board for p in played)
+        for board in range(last + 1, self.length() + 1):
+            seat = ref.seat
+            for _ in range((board - ref.board) % 3):
+                seat = self.ruleset.left_of(seat)
+            out[seat].append("/".join(FINNISH_SCHEDULE[board]))
+        return out
+
+    def schedule_text(self) -> str:
+        return "boards 1–3 Trump, 4–6 Spel, 7–9 Pass, 10–12 the forehand's choice"

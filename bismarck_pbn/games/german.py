@@ -120,6 +120,8 @@ class GermanWhist(Ruleset):
     hand_size = 13
     kitty_size = 26
     tricks = 26
+    turns = "stock"
+    ordered_stock = True
 
     @property
     def high_low(self) -> bool:

@@ -63,6 +63,15 @@ def words(game: str | None) -> GameWords:
     return GAMES.get(game or BISMARCK) or GAMES[BISMARCK]
 
 
+def sides(game: str | None) -> tuple[tuple[int, ...], ...]:
+    """The sides of ``game``, each a tuple of seats: (1, 3) and (2, 4) in partnership
+    games, each seat alone in the others. A side is named by its lower seat."""
+    g = words(game)
+    if g.partnership:
+        return (1, 3), (2, 4)
+    return tuple((s,) for s in range(1, g.seats + 1))
+
+
 def contract_word(game: str | None, value: str) -> str | None:
     """The canonical spelling of a contract of ``game`` (any case), or None."""
     g = words(game)

@@ -1,18 +1,26 @@
-"""Random deals, written as a BPN template to fill in at the table.
+"""Random deals of any game, written as a BPN template to fill in at the table.
 
-:func:`random_deal` shuffles the 52 cards with ``random.Random(seed)`` and deals them
-in order: the first 16 to seat 1, the next 16 to seat 2, the next 16 to seat 3, the
-last 4 to the kitty. The seats get the same cards whoever is forehand, so one seed is
-one deal. The same seed gives the same deal on every machine and Python version that
-keeps ``random.shuffle`` stable (CPython has since 3.2).
+:func:`random_deal` shuffles the game's pack with ``random.Random(seed)`` and lets the
+game's ruleset deal it (:meth:`~bismarck_pbn.games.Ruleset.deal_cards`): in order, a
+hand's worth to seat 1, the next to seat 2, and so on, the rest to the kitty or stock.
+The seats get the same cards whoever deals, so one seed is one deal (in Bismarck: 16
+cards to each seat, the last 4 to the kitty). The same seed gives the same deal on every
+machine and Python version that keeps ``random.shuffle`` stable (CPython has since 3.2).
+Where the game turns a card for trump it is turned as the game says (Whist: the
+dealer's last card; German Whist: the top card of the stock, which is kept in order).
 
 :func:`deal_template` writes the deal as canonical BPN (through ``writer.py``):
 
-- ``% BPN 1.0`` and a comment naming the seed, so the deal can be dealt again;
+- ``% BPN 1.0`` (``% BPN 1.1`` for the other games) and a comment naming the seed, so
+  the deal can be dealt again;
 - the session tags with placeholders: ``Event``, ``Site`` and the players ``"?"``
-  (the PGN convention for "not known"), ``Date "????.??.??"``, ``Variant "Standard"``;
-- ``Board``, ``Forehand``, ``Deal`` (starting with the forehand's hand) and ``Kitty``;
-- ``Contract`` only when it is given, and then ``Trump`` when the contract implies it.
+  (the PGN convention for "not known"), ``Date "????.??.??"``, ``Game`` (other games),
+  ``Variant "Standard"``;
+- ``Board``, the seat in the rotating place (``Forehand`` in Bismarck, ``Dealer`` in the
+  others), ``Deal`` (starting with that seat's hand), ``Kitty`` where the game leaves
+  cards over, ``Turned`` where it turns one;
+- ``Contract`` only when it is given, and then ``Trump`` when the contract implies it
+  (in the games without contracts, when the turned card does).
 
 Everything decided at the table is left out rather than written as ``"?"``, because
 ``bpn validate`` then says plainly what is missing: no ``Contract`` is BPN101 ("the
@@ -23,14 +31,18 @@ section stopped early without ``Tricks`` is BPN101 at the ``[Play]`` tag. ``Disc
 1, checked on its own, is also told that a session starts at board 1 (BPN702): it is
 meant to be added to its session's file.
 
+Each game's session tags get placeholders of their own (four players in Whist).
+
 :func:`next_deal` does the same for the deal that follows a session's file (``bpn deal
 --append``): the board after the file's last one, the forehand one seat on, the
 session's own tags instead of placeholders, and a contract the variant's schedule still
 allows that forehand (or the one asked for, refused with :class:`NotAllowed` when the
 schedule does not allow it). :func:`append_deal` gives the whole new file text: the deal
-after one empty line, in the file's own line ends, and no second ``% BPN`` line.
+after one empty line, in the file's own line ends, and no second ``% BPN`` line. It
+follows Bismarck sessions (the other games' sessions are refused, as ``record`` learns
+only Bismarck's so far).
 
-O(52) per deal; :func:`next_deal` also reads the file once, O(n) in its deals.
+O(deck) per deal; :func:`next_deal` also reads the file once, O(n) in its deals.
 """
 
 from __future__ import annotations
@@ -38,12 +50,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.format import values
-from bismarck_pbn.model.cards import DECK, holding_text, sort_cards
-from bismarck_pbn.model.deal import SESSION_TAGS
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.format.writer import dumps, escape, write_deal
+from bismarck_pbn.games import Ruleset, ruleset
+from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.model.cards import holding_text
+from bismarck_pbn.model.deal import SESSION_TAGS
+from bismarck_pbn.model.games import BISMARCK, game_name, words
 from bismarck_pbn.session.record import Session, appended, learn_session
 
 Hand = tuple[str, ...]
@@ -54,53 +68,114 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(10**10)
 
 
-def random_deal(seed: int) -> tuple[tuple[Hand, Hand, Hand], Hand]:
-    """The hands of seats 1, 2, 3 and the kitty, each in canonical order. O(52)."""
-    cards = list(DECK)
+def game_rules(game: str = BISMARCK) -> Ruleset:
+    """The rules a deal of ``game`` (any case) is dealt by. Raises ``values.BadValue``
+    for an unknown game, or one whose rules this package does not have yet."""
+    name = values.game(game)
+    rules = ruleset(name)
+    if rules.name != name:
+        raise values.BadValue(f"bpn does not know the rules of {name} yet, so it cannot deal it")
+    return rules
+
+
+def random_deal(seed: int, game: str = BISMARCK, dealer: int = 1) -> tuple[tuple[Hand, ...], Hand]:
+    """The hands of seats 1 to N and the kitty or stock (empty where the game leaves no
+    cards over), each in canonical order but a stock kept in order. O(deck)."""
+    hands, kitty, _ = deal_cards(seed, game_rules(game), dealer)
+    return tuple(hands), kitty
+
+
+def deal_cards(seed: int, rules: Ruleset, dealer: int = 1) -> tuple[list[Hand], Hand, str | None]:
+    """The deal of ``seed`` in ``rules``' game: the hands, the cards left over and the
+    turned card (see :meth:`~bismarck_pbn.games.Ruleset.deal_cards`)."""
+    cards = list(rules.deck)
     random.Random(seed).shuffle(cards)
-    hands = (sort_cards(cards[0:16]), sort_cards(cards[16:32]), sort_cards(cards[32:48]))
-    return hands, sort_cards(cards[48:])
+    return rules.deal_cards(cards, dealer)
 
 
 PLACEHOLDERS = (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Variant', 'Standard'),
                 ('Player1', '?'), ('Player2', '?'), ('Player3', '?'))
-"""The session tags of a template that belongs to no file yet."""
+"""The session tags of a Bismarck template that belongs to no file yet."""
+
+
+def placeholders(rules: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The session tags of a template of ``rules``' game that belongs to no file yet."""
+    if rules.name == BISMARCK:
+        return PLACEHOLDERS
+    return (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Game', rules.name), ('Variant', 'Standard'),
+            *((f'Player{s}', '?') for s in rules.seat_range()))
 
 
 class NotAllowed(ValueError):
     """The contract asked for is one the variant's schedule does not allow here."""
 
 
+class Unsupported(ValueError):
+    """A file whose session :func:`next_deal` cannot follow yet (another game's)."""
+
+
+def _kitty_text(rules: Ruleset, kitty: Hand) -> str:
+    return " ".join(kitty) if rules.ordered_stock else holding_text(kitty)
+
+
 def _deal_text(seed: int, *, forehand: int, board: int, contract: str | None,
-               tags: tuple[tuple[str, str], ...], note: str = "") -> str:
-    """The template's tag lines, canonical, without the ``% BPN`` line."""
-    if forehand not in engine.SEATS:
-        raise values.BadValue(f"a seat must be 1, 2 or 3, not {forehand!r}")
+               tags: tuple[tuple[str, str], ...], note: str = "", rules: Ruleset | None = None) -> str:
+    """The template's tag lines, canonical, without the ``% BPN`` line. ``forehand`` is
+    the seat in the rotating place: the forehand in Bismarck, the dealer elsewhere."""
+    rules = rules if rules is not None else ruleset(BISMARCK)
+    seats = rules.seats
+    if not 1 <= forehand <= seats:
+        names = ", ".join(str(s) for s in range(1, seats)) + f" or {seats}"
+        raise values.BadValue(f"a seat must be {names}, not {forehand!r}")
     if board < 1:
         raise values.BadValue(f"a board number must be a whole number from 1, not {board!r}")
-    hands, kitty = random_deal(seed)
-    order = [forehand, engine.left_of(forehand), engine.left_of(engine.left_of(forehand))]
+    hands, kitty, turned = deal_cards(seed, rules, forehand)
+    order = [forehand]
+    while len(order) < seats:
+        order.append(rules.left_of(order[-1]))
     deal_text = f"{forehand}:" + " ".join(holding_text(hands[s - 1]) for s in order)
-    todo = ["the contract (and the trump in Valfri)"] if contract is None else (
-        ["the trump"] if contract == "Valfri" else [])
-    todo += ["the discard", f'the play ([Play "{engine.leader(forehand)}"] and the cards)',
-             "the tricks, the score and the running total"]
-    lines = [f"{{Dealt by bpn deal --seed {seed}.{note}\nStill to record: {', '.join(todo)}.}}"]
-    lines += [f'[{name} "{escape(value)}"]' for name, value in tags]
-    lines += [f'[Board "{board}"]', f'[Forehand "{forehand}"]', f'[Deal "{deal_text}"]',
-              f'[Kitty "{holding_text(kitty)}"]']
-    if contract is not None:
-        lines.append(f'[Contract "{contract}"]')
+    pairs = [('Board', str(board)), (rules.rotating_tag(), str(forehand)), ('Deal', deal_text)]
+    pairs += [('Kitty', _kitty_text(rules, kitty))] if kitty else []
+    pairs += [('Turned', turned)] if turned is not None else []
+    pairs += [('Contract', contract)] if contract is not None else []
+    lines = [f'[{name} "{escape(value)}"]' for name, value in (*tags, *pairs)]
     (deal,) = [d for d in parse("\n".join(lines) + "\n") if d.tags]
+    game = f" --game {rules.name}" if rules.name != BISMARCK else ""
+    comment = (f"{{Dealt by bpn deal --seed {seed}{game}.{note}\n"
+               f"Still to record: {', '.join(_still_to_record(rules, deal))}.}}")
+    (deal,) = [d for d in parse("\n".join([comment, *lines]) + "\n") if d.tags]
     return write_deal(deal)
 
 
-def deal_template(seed: int, *, forehand: int = 1, board: int = 1, contract: str | None = None) -> str:
+def _still_to_record(rules: Ruleset, deal) -> list[str]:
+    """What the table still has to fill in, in the order it happens."""
+    todo = []
+    has_contracts = bool(words(rules.name).contracts or words(rules.name).pattern)
+    if rules.name == BISMARCK:
+        todo += ["the contract (and the trump in Valfri)"] if deal.contract is None else (
+            ["the trump"] if rules.implied_trump(deal) is None else [])
+    elif has_contracts and deal.contract is None:
+        todo += ["the contract"]
+    elif rules.implied_trump(deal) is None and deal.trump is None:
+        todo += ["the trump"]
+    if rules.kitty_size and not rules.ordered_stock:
+        todo += ["the discard"]
+    leader = rules.opening_leader(deal)
+    todo += [f'the play ([Play "{leader}"] and the cards)' if leader is not None else "the play"]
+    todo += ["the tricks, the score and the running total"]
+    return todo
+
+
+def deal_template(seed: int, *, forehand: int = 1, board: int = 1, contract: str | None = None,
+                  game: str = BISMARCK) -> str:
     """The deal of ``seed`` as a canonical BPN template (see the module's notes).
-    Raises ``values.BadValue`` for a contract that is not Spel, Spader, Valfri or Pass."""
-    contract = values.contract(contract) if contract is not None else None
+    ``forehand`` is the seat in the rotating place: the forehand in Bismarck, the dealer
+    in the other games. Raises ``values.BadValue`` for an unknown game, a seat the game
+    does not have, or a contract that is not one of the game's."""
+    rules = game_rules(game)
+    contract = values.contract(contract, rules.name) if contract is not None else None
     return dumps(parse(_deal_text(seed, forehand=forehand, board=board, contract=contract,
-                                  tags=PLACEHOLDERS)))
+                                  tags=placeholders(rules), rules=rules)))
 
 
 @dataclass(frozen=True)
@@ -121,7 +196,12 @@ class NextDeal:
 def next_deal(session: Session, seed: int, contract: str | None = None) -> NextDeal:
     """The deal after the file ``session`` was learnt from (see the module's notes).
     Raises ``values.BadValue`` for an unknown contract and :class:`NotAllowed` for one
-    the schedule does not allow this forehand here."""
+    the schedule does not allow this forehand here, :class:`Unsupported` for a session of
+    a game other than Bismarck."""
+    game = session.tags.get("Game")
+    if game is not None and game_name(game) not in (None, BISMARCK):
+        raise Unsupported(f"--append follows Bismarck sessions only so far, and this file's session is "
+                          f"{game.strip()}: deal with --game and add the deal yourself")
     board = session.next_board or 1
     forehand = engine.left_of(session.forehand) if session.forehand is not None else 1
     new_session = board == 1

@@ -1,4 +1,4 @@
-"""Standings: each session's score sheet, what is left to play, and who leads.
+"""Standings: each session's score sheet, what is left to play, who leads, games won.
 
 Deals are grouped into sessions exactly as the validator's ``SessionChecker`` groups
 them (a deal with a ``Board`` tag starts a new session at board 1 or when a session tag
@@ -7,12 +7,14 @@ scores and running totals are the validator's: ``validate_deals`` gives each dea
 computed result and the session's true running total, so a slip in a ``Total`` tag
 does not carry into the standings.
 
-What is left to play comes from the variant's schedule (``variant.py``): in Standard
-and Grand each forehand plays each contract exactly once or twice, so the contracts
-left are exactly what must still be played. In Short the schedule is "at most twice",
-so the list holds every contract a seat may still choose, as often as it may still
-choose it but never more often than the seat has deals left as forehand; ``deals_left``
-says how many it will actually play.
+Every game has the same shape: scores and totals are per side (the partnerships, named
+by both players, or each seat alone), and what belongs to one game comes from its
+session rules (:class:`~bismarck_pbn.games.SessionRules`): the session's length
+(:meth:`~bismarck_pbn.games.SessionRules.length`), the contracts each seat still has to
+play in the rotating place (:meth:`~bismarck_pbn.games.SessionRules.remaining`: in
+Bismarck each forehand's schedule; none in Whist), and the tie-break. A game that ends
+inside a session (Whist's game to 5, BPN707) is listed with its winner, and the running
+totals start again after it, as the validator sums them.
 
 Time O(n) for n deals (the validator's cost dominates); memory O(boards of one session).
 """
@@ -20,12 +22,13 @@ Time O(n) for n deals (the validator's cost dominates); memory O(boards of one s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from bismarck_pbn.games import bismarck as engine
-from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.check.validate import Checked, validate_deals
+from bismarck_pbn.games import Played, Ruleset, ruleset
+from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.model.games import BISMARCK, sides as game_sides
 from bismarck_pbn.model.variant import Variant
 
 
@@ -39,120 +42,160 @@ class BoardRow:
     forehand: int | None
     contract: str | None
     trump: str | None
-    tricks: tuple[int, int, int] | None
-    score: tuple[int, int, int] | None
-    total: tuple[int, int, int] | None
+    tricks: tuple[int, ...] | None
+    """Tricks per seat, or per side where only the sides' counts are known."""
+    score: tuple[int, ...] | None
+    """The deal's score, one number per side (per seat where each seat is a side)."""
+    total: tuple[int, ...] | None
     """The true running total after this deal (None when it cannot be known)."""
     errors: int = 0
     """Errors the validator finds in this deal and its place in the session."""
+    dealer: int | None = None
+    game_end: str | None = None
+    """When a game (or rubber, or round) ends with this deal: the validator's words (BPN707)."""
+
+    @property
+    def rotating(self) -> int | None:
+        """The seat in the rotating place: the forehand where there is one, else the dealer."""
+        return self.forehand if self.forehand is not None else self.dealer
 
     def as_dict(self) -> dict:
         """The JSON row of ``bpn standings --format json``."""
-        return {"board": self.board, "forehand": self.forehand, "contract": self.contract,
+        return {"board": self.board, "dealer": self.dealer, "forehand": self.forehand, "contract": self.contract,
                 "trump": self.trump, "tricks": _list(self.tricks), "score": _list(self.score),
-                "total": _list(self.total)}
+                "total": _list(self.total), "game_end": self.game_end}
 
 
-def _list(triple):
-    return list(triple) if triple is not None else None
+def _list(values):
+    return list(values) if values is not None else None
+
+
+@dataclass(frozen=True)
+class GameWon:
+    """A game that ended inside a session: the board it ended on, the side or sides on
+    top (by the side's lower seat) and the totals reached."""
+
+    board: int
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    message: str
+
+    def as_dict(self) -> dict:
+        return {"board": self.board, "winners": list(self.winners), "totals": list(self.totals),
+                "message": self.message}
 
 
 @dataclass
 class Session:
-    """A session: its tags, its boards in file order, and what follows from them."""
+    """A session: its game, tags, boards in file order, and what follows from them."""
 
     event: str | None
     site: str | None
     date: str | None
     variant: Variant
-    players: tuple[str | None, str | None, str | None]
+    players: tuple[str | None, ...]
     boards: list[BoardRow] = field(default_factory=list)
+    game: str = BISMARCK
+    games: list[GameWon] = field(default_factory=list)
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset(self.game, self.variant)
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides that score, each a tuple of seats; named by the lower seat."""
+        rules = self.rules
+        return rules.sides() if rules.name == self.game else game_sides(self.game)
+
+    def side_players(self, index: int) -> list[str | None]:
+        """The players of the side at ``index`` (from 0)."""
+        return [self.players[s - 1] for s in self.sides[index]]
+
+    @property
+    def length(self) -> int | None:
+        """Regular deals in the session, None when the game has no fixed number."""
+        return self.rules.session_rules().length() if self.rules.name == self.game else None
 
     @property
     def last_board(self) -> int:
         return max((row.board for row in self.boards if row.board is not None), default=0)
 
     @property
-    def totals(self) -> tuple[int, int, int] | None:
-        """The running total after the last deal, as the validator sums it."""
+    def totals(self) -> tuple[int, ...] | None:
+        """The running total after the last deal, as the validator sums it (after a game
+        ends, the totals of the game being played)."""
         return self.boards[-1].total if self.boards else None
 
-    def played(self) -> Counter[tuple[int, str]]:
-        """How often each (forehand, contract) was played in the regular deals."""
-        counts: Counter[tuple[int, str]] = Counter()
-        for row in self.boards:
-            if (row.board is not None and row.board <= self.variant.deals and row.forehand is not None
-                    and row.contract in self.variant.contracts):
-                counts[(row.forehand, row.contract)] += 1
-        return counts
+    def _played(self) -> list[Played]:
+        return [Played(row.board, row.rotating, row.contract) for row in self.boards if row.board is not None]
 
     def deals_left(self) -> dict[int, int] | None:
-        """Regular deals each seat still plays as forehand, from the rotation; None when
-        no deal of the session names its forehand. O(deals)."""
-        known = [row for row in self.boards if row.forehand is not None and row.board is not None]
-        if not known:
+        """Regular deals each seat still has in the rotating place, from the rotation;
+        None when the game has no fixed length or no deal names the seat. O(deals)."""
+        if self.rules.name != self.game:
             return None
-        ref = known[-1]
-        left = {seat: 0 for seat in engine.SEATS}
-        for board in range(self.last_board + 1, self.variant.deals + 1):
-            seat = ref.forehand
-            for _ in range((board - ref.board) % 3):
-                seat = engine.left_of(seat)
-            left[seat] += 1
-        return left
+        return self.rules.session_rules().deals_left(self._played())
 
-    def to_play(self) -> dict[int, list[str]]:
-        """The contracts each seat has still to play as forehand, in the variant's order,
-        a contract repeated when it is due more than once (see the module's note on Short)."""
-        counts = self.played()
-        deals_left = self.deals_left()
-        variant = self.variant
-        out: dict[int, list[str]] = {}
-        for seat in engine.SEATS:
-            cap = deals_left[seat] if deals_left is not None else variant.deals
-            contracts: list[str] = []
-            for contract in variant.contracts:
-                due = max(0, variant.per_contract - counts[(seat, contract)])
-                if not variant.exact_schedule:
-                    due = min(due, cap)
-                contracts.extend([contract] * due)
-            out[seat] = [] if self.regular_done else contracts
-        return out
+    def to_play(self) -> dict[int, list[str]] | None:
+        """The contracts each seat has still to play in the rotating place, in the
+        game's order, a contract repeated when it is due more than once; None when the
+        game has no schedule of contracts."""
+        if self.rules.name != self.game:
+            return None
+        return self.rules.session_rules().remaining(self._played())
 
     @property
     def leaders(self) -> list[int]:
-        """The seats with the highest running total (empty when the total is unknown)."""
+        """The sides (by their lower seat) with the highest running total; empty when
+        the total is unknown."""
         totals = self.totals
-        if totals is None:
+        if totals is None or len(totals) != len(self.sides):
             return []
         top = max(totals)
-        return [seat for seat, total in enumerate(totals, 1) if total == top]
+        return [side[0] for side, total in zip(self.sides, totals) if total == top]
+
+    def games_won(self) -> dict[int, int]:
+        """How many games each side (by its lower seat) has won in this session."""
+        counts = Counter(w for game in self.games if len(game.winners) == 1 for w in game.winners)
+        return {side[0]: counts[side[0]] for side in self.sides}
 
     @property
     def regular_done(self) -> bool:
-        return self.last_board >= self.variant.deals
+        return self.length is not None and self.last_board >= self.length
 
     @property
     def tie_break_due(self) -> bool:
-        """The regular deals are done and two or three seats share the top."""
-        return self.regular_done and len(self.leaders) > 1
+        """The regular deals are done, the game has a tie-break, and sides share the top."""
+        has_tie_break = self.rules.name == self.game and self.rules.session_rules().tie_break() is not None
+        return self.regular_done and has_tie_break and len(self.leaders) > 1
 
     @property
     def complete(self) -> bool:
-        """The regular deals are done and one seat leads alone."""
+        """The regular deals are done and one side leads alone."""
         return self.regular_done and len(self.leaders) == 1
 
     def as_dict(self) -> dict:
         """The JSON object of ``bpn standings --format json``."""
-        totals = self.totals
+        to_play = self.to_play()
+        left = self.deals_left()
         return {
-            "event": self.event, "site": self.site, "date": self.date, "variant": str(self.variant),
-            "players": list(self.players),
+            "event": self.event, "site": self.site, "date": self.date, "game": self.game,
+            "variant": str(self.variant), "players": list(self.players),
+            "sides": [{"side": side[0], "seats": list(side), "players": self.side_players(i)}
+                      for i, side in enumerate(self.sides)],
+            "length": self.length,
             "boards": [row.as_dict() for row in self.boards],
-            "totals": _list(totals),
-            "to_play": {str(seat): contracts for seat, contracts in self.to_play().items()},
-            "deals_left": {str(s): n for s, n in (self.deals_left() or {}).items()} or None,
+            "totals": _list(self.totals),
+            "to_play": {str(seat): c for seat, c in to_play.items()} if to_play is not None else None,
+            "deals_left": {str(s): n for s, n in left.items()} if left else None,
             "leaders": self.leaders,
+            "games": [g.as_dict() for g in self.games],
+            "games_won": {str(s): n for s, n in self.games_won().items()},
             "tie_break_due": self.tie_break_due,
             "complete": self.complete,
         }
@@ -161,19 +204,29 @@ class Session:
 def _row(checked: Checked) -> BoardRow:
     deal = checked.deal
     trump = deal.trump
-    if deal.contract is not None and engine.implied_trump(deal.contract) is not None:
-        trump = engine.implied_trump(deal.contract)
+    rules = ruleset(deal.game, deal.variant)
+    if rules.name == deal.game and deal.tag("Trump") is None:
+        trump = rules.implied_trump(deal) or trump
     errors = sum(1 for d in checked.diagnostics if d.is_error)
     total = checked.total if deal.board is not None else None
+    ended = [d.message for d in checked.diagnostics if d.code == "BPN707"]
     return BoardRow(deal.number, deal.board, deal.forehand, deal.contract, trump,
-                    checked.result.tricks, checked.result.score, total, errors)
+                    checked.result.tricks, checked.result.score, total, errors, deal.dealer,
+                    ended[0] if ended else None)
 
 
 def _new_session(deal: Deal) -> Session:
     headers = deal.headers
-    players = tuple(headers.get(f"Player{s}") for s in engine.SEATS)
+    players = tuple(headers.get(f"Player{s}") for s in range(1, deal.seats + 1))
     return Session(headers.get("Event"), headers.get("Site"), headers.get("Date"), deal.variant,
-                   players)  # type: ignore[arg-type]
+                   players, game=deal.game)
+
+
+def _winners(session: Session, totals: Sequence[int] | None) -> tuple[int, ...]:
+    if totals is None or len(totals) != len(session.sides):
+        return ()
+    top = max(totals)
+    return tuple(side[0] for side, t in zip(session.sides, totals) if t == top)
 
 
 def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
@@ -199,7 +252,11 @@ def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session |
                 yield session
             session = _new_session(deal)
             key = deal.session_key()
-        session.boards.append(_row(checked))
+        row = _row(checked)
+        session.boards.append(row)
+        if row.game_end is not None:
+            session.games.append(GameWon(deal.board, _winners(session, row.total), row.total or (),
+                                         row.game_end))
     if session is not None:
         yield session
 
@@ -239,14 +296,17 @@ class PlayerStats:
     name: str
     sessions: int = 0
     wins: int = 0
-    """Sessions complete with this player alone on top."""
+    """Sessions complete with this player (or this player's side) alone on top."""
+    games: int = 0
+    """Games won inside sessions (Whist's game to 5, …) by this player's side."""
     all: Tally = field(default_factory=Tally)
     as_forehand: dict[str, Tally] = field(default_factory=dict)
     """By contract: the deals this player played as forehand in it."""
     by_seat: dict[int, Tally] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "sessions": self.sessions, "wins": self.wins, **self.all.as_dict(),
+        return {"name": self.name, "sessions": self.sessions, "wins": self.wins, "games": self.games,
+                **self.all.as_dict(),
                 "as_forehand": {c: t.as_dict() for c, t in self.as_forehand.items()},
                 "by_seat": {str(s): t.as_dict() for s, t in sorted(self.by_seat.items())}}
 
@@ -258,17 +318,20 @@ def by_player(sessions: Iterable[Session]) -> list[PlayerStats]:
     players: dict[str, PlayerStats] = {}
     for session in sessions:
         names = [p if p and p.strip("?") else None for p in session.players]
-        for seat, name in zip(engine.SEATS, names):
+        sides = session.sides
+        for seat, name in enumerate(names, 1):
             if name is None:
                 continue
+            side = next(i for i, members in enumerate(sides) if seat in members)
             stats = players.setdefault(name, PlayerStats(name))
             stats.sessions += 1
-            if session.complete and session.leaders == [seat]:
+            if session.complete and session.leaders == [sides[side][0]]:
                 stats.wins += 1
+            stats.games += session.games_won().get(sides[side][0], 0)
             for row in session.boards:
-                if row.score is None:
+                if row.score is None or len(row.score) != len(sides):
                     continue
-                score = row.score[seat - 1]
+                score = row.score[side]  # the side's score: in partnership games both players'
                 stats.all.add(score)
                 stats.by_seat.setdefault(seat, Tally()).add(score)
                 if row.forehand == seat and row.contract is not None:
