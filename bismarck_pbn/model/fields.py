@@ -45,16 +45,14 @@ def variant_text(variant: Variant, game: str) -> str:
 
 
 def _as_written(variant: Variant, game: str, written: str | None) -> str | None:
-    """The variant in the order ``written`` names it (each name once, in its proper case),
-    when ``written`` names exactly ``variant``; else None. The order is the writer's."""
-    if written is None:
+    """A Bismarck variant in the order ``written`` names it (each name once, in its proper
+    case), when ``written`` names exactly ``variant``; else None. In Bismarck the order of
+    the options is the writer's; the other games write theirs in the game's order."""
+    if written is None or game != BISMARCK:
         return None
     names = {n.lower(): n for n in (variant.base, *variant.options)}
     words = [w.lower() for w in written.split()]
-    if game != BISMARCK:
-        words = [w for w in words if w != "standard"]
-        names.pop("standard", None)
-    if not words or set(words) != set(names) or (game == BISMARCK and words[0] != variant.base.lower()):
+    if not words or set(words) != set(names) or words[0] != variant.base.lower():
         return None
     return " ".join(names[w] for w in dict.fromkeys(words))
 
