@@ -48,9 +48,21 @@ def gen_german_whist(n: int) -> str:
     return gen_german(n)
 
 
+def gen_whist_family(game: str):
+    """``gen_whist``, ``gen_whisk`` or ``gen_ruff`` of ``tests/genwhist.py``."""
+    def gen(n: int) -> str:
+        import genwhist
+
+        return getattr(genwhist, game)(n)
+    return gen
+
+
 GAMES = {
     "Bismarck": gen_bismarck,
     "GermanWhist": gen_german_whist,
+    "Whist": gen_whist_family("gen_whist"),
+    "Whisk": gen_whist_family("gen_whisk"),
+    "RuffAndHonours": gen_whist_family("gen_ruff"),
 }
 """game -> f(n) giving the BPN text of n legal deals of that game."""
 

@@ -19,17 +19,26 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN001": (ERROR, "syntax: unexpected character or token"),
     "BPN002": (ERROR, "unterminated string or comment"),
     "BPN003": (ERROR, "the file is not valid UTF-8"),
+    # BPN004-006: this toolkit's own warnings, for input it reads all the same where the
+    # spec is silent (docs/format.md, "Decisions where the spec is silent").
+    "BPN004": (WARNING, "the file is UTF-16 or UTF-32 (with a byte-order mark), not UTF-8"),
+    "BPN005": (WARNING, "a new deal starts without the empty line before it"),
+    "BPN006": (WARNING, "a card or holding written in lower case"),
     "BPN101": (ERROR, "a required tag is missing"),
     "BPN102": (ERROR, "the same tag twice in one deal"),
     "BPN103": (ERROR, "a tag value is malformed"),
     "BPN104": (WARNING, "unknown tag (kept as it is)"),
     "BPN105": (ERROR, "unknown Game, or an option that game does not have"),
+    # this toolkit's own: JSON import (docs/format.md)
+    "BPN106": (WARNING, "a derived JSON field disagrees with the record (ignored on import)"),
     "BPN201": (ERROR, "wrong number of cards"),
     "BPN202": (ERROR, "a card appears more than once in the deal and kitty"),
     "BPN203": (ERROR, "the deal and kitty do not make up the 52-card deck"),
+    "BPN204": (ERROR, "a card that is not in this game's deck"),
     "BPN205": (ERROR, "the Turned card is not where the game puts it, or disagrees with the Trump"),
     "BPN301": (ERROR, "a discarded card was not in the forehand's hand or the kitty"),
     "BPN302": (ERROR, "the exchange was declined where it is mandatory"),
+    "BPN303": (ERROR, "the wrong seat exchanges, or the wrong number of cards is passed"),
     "BPN401": (ERROR, "the trump does not match the contract"),
     "BPN402": (ERROR, "the trump is not allowed in Valfri under this variant"),
     "BPN403": (ERROR, "the contract is not played in this variant"),
@@ -49,6 +58,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN703": (ERROR, "this forehand has already played this contract as often as allowed"),
     "BPN704": (INFO, "the session ends in a tie at the top and no tie-break follows"),
     "BPN705": (ERROR, "a deal beyond the variant's length that is not a tie-break"),
+    "BPN707": (INFO, "a game, rubber or round ends here (who won it)"),
 }
 
 

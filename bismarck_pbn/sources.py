@@ -1,4 +1,6 @@
-"""Where input comes from: a file or standard input, read whole and decoded strictly.
+"""Where input comes from: a file or standard input, read whole and decoded strictly,
+or read as a stream of deals; either way what the bytes are (UTF-8, UTF-16/32, not
+text) is told by ``format.encoding.sniff``.
 
 Shared by the command line and the interactive views, which never import each other.
 """
@@ -6,11 +8,15 @@ Shared by the command line and the interactive views, which never import each ot
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.format.encoding import SNIFF, is_not_text, sniff
 from bismarck_pbn.format.writer import UNWRITABLE
+from bismarck_pbn.model.deal import Deal
 
 STDIN = "-"
 
@@ -36,9 +42,20 @@ class ReadFailure(Exception):
         self.code = code
 
 
-def read_text(source: Source, encoding: str) -> tuple[str, bytes]:
+class Decoded(NamedTuple):
+    """A source read whole: its text, the bytes it came from, and a warning about how it
+    was decoded (BPN004 for UTF-16/32), located in the source."""
+
+    text: str
+    data: bytes
+    warning: Diagnostic | None
+
+
+def read_source(source: Source, encoding: str) -> Decoded:
     """The whole text of a source, decoded strictly (so that writing it back loses
-    nothing), and the raw bytes it came from."""
+    nothing), as :func:`bismarck_pbn.format.encoding.sniff` says to read it: a file that
+    is not text, or not valid in its encoding, is a :class:`ReadFailure` (exit 1) with
+    its one BPN003 line; an unknown encoding is one too (exit 2)."""
     try:
         if source.path is None:
             data = sys.stdin.buffer.read()
@@ -47,14 +64,37 @@ def read_text(source: Source, encoding: str) -> tuple[str, bytes]:
     except OSError as exc:
         raise ReadFailure(f"{source.name}: cannot read: {exc.strerror or exc}") from None
     try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise ReadFailure(f"{source.name}:{line}: BPN003 error: not valid {encoding.upper()} at byte "
-                          f"offset {e.start}; nothing was written (try --encoding latin-1)", 1) from None
+        found = sniff(data[: SNIFF + 4], encoding)
     except LookupError:
         raise ReadFailure(f"unknown encoding {encoding!r}") from None
-    return text, data  # (a byte-order mark is left for the reader, which drops one)
+    if not found.is_text:
+        assert found.problem is not None  # what is not text has its problem
+        raise ReadFailure(str(found.problem.at(source.name)), 1)
+    body = data[found.bom:] if found.wide else data  # (a UTF-8 mark is left for the reader, which drops one)
+    try:
+        text = body.decode(found.encoding)
+    except UnicodeDecodeError as e:
+        start = e.start + len(data) - len(body)
+        line = data.count(b"\n", 0, start) + 1
+        raise ReadFailure(f"{source.name}:{line}: BPN003 error: not valid {found.encoding.upper()} at byte "
+                          f"offset {start}; nothing was written (try --encoding latin-1)", 1) from None
+    warning = found.problem.at(source.name) if found.problem is not None else None
+    return Decoded(text, data, warning)
+
+
+def read_text(source: Source, encoding: str) -> tuple[str, bytes]:
+    """The text and bytes of :func:`read_source`, for callers that need no warning."""
+    return read_source(source, encoding)[:2]
+
+
+def text_deals(deals: Iterable[Deal], name: str) -> Iterator[Deal]:
+    """Deals read from a stream, passed through; a source that is not text stops them
+    with a :class:`ReadFailure` (exit 1) carrying its one BPN003 line, so that every
+    command says the same thing about a binary file."""
+    for deal in deals:
+        if deal.number == 0 and deal.problems and is_not_text(deal.problems[0]):
+            raise ReadFailure(str(deal.problems[0].at(name)), 1)
+        yield deal
 
 
 def syntax_problems(deals) -> list:

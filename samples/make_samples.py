@@ -16,6 +16,7 @@ This script does not import ``bismarck_pbn``.
 
 from __future__ import annotations
 
+import gzip
 import random
 import sys
 from pathlib import Path
@@ -363,6 +364,24 @@ def example_faults() -> None:
     add("BPN003", "latin1-byte", "the Site `Göteborg` is written in Latin-1: byte 0xF6 at "
         f"byte offset {raw.index(bytes([0xF6]))}", raw, one(t, "\u00f6teborg", "BPN003"))
 
+    # BPN003 again: not a text file at all (the record gzip-compressed, as a file
+    # given by mistake would be): one diagnostic at 1:1, not one per bad byte.
+    add("BPN003", "not-text", "the record gzip-compressed: a binary file (a NUL byte at byte offset 3), "
+        "reported once", gzip.compress(ex.encode("utf-8"), mtime=0), [(1, 1, "BPN003", "error")])
+
+    # BPN004 (warning): the example saved as Notepad's "Unicode" (UTF-16 LE with a mark).
+    add("BPN004", "utf16", "the example saved as UTF-16 little-endian with a byte-order mark "
+        "(Notepad's \"Unicode\"): read, with a warning", b"\xff\xfe" + ex.encode("utf-16-le"),
+        [(1, 1, "BPN004", "warning")])
+
+    # BPN006 (warning): a trick and a hand typed in lower case.
+    t = sub(ex, "D7 DK D5 {", "d7 dk d5 {")
+    add("BPN006", "lower-case-cards", "trick 3 typed in lower case (`d7 dk d5`): read as D7 DK D5, "
+        "one warning at its first card", t, one(t, "d7 dk", "BPN006", "warning"))
+    t = sub(ex, "AK87.AJT3.KQT9.QJ98", "ak87.ajt3.kqt9.qj98")
+    add("BPN006", "lower-case-holding", "seat 3's hand in the `[Deal]` tag in lower case: one "
+        "warning at its first lower-case rank", t, one(t, "ak87", "BPN006", "warning"))
+
     # BPN101: the Forehand tag is left out.
     t = sub(ex, '[Forehand "1"]\n', "")
     add("BPN101", "missing-forehand", "no `[Forehand]` tag", t, one(t, "[Event", "BPN101"))
@@ -584,6 +603,19 @@ def session_faults() -> None:
         "board 3's Total is right (the running sum of the scores)",
         t, one(t, "[Total", "BPN603", nth=2))
 
+    # BPN005 (warning): two files pasted together without an empty line: the second
+    # deal's tags follow the `*` that ends the first deal's play.
+    deals = g.random_session(random.Random(5), "Standard", deals=2, session_tags=tags)
+    first, second = g.to_bpn(deals[:1]), g.to_bpn(deals[1:], header=False)
+    t = first.rstrip("\n") + "\n" + second
+    add("BPN005", "pasted-files", "a second record pasted right after the first one's `*`, "
+        "with no empty line: a new deal, with a warning", t, one(t, "[Event", "BPN005", "warning", nth=2))
+
+    # BPN005 again: the second file keeps its `% BPN 1.0` line.
+    t = first.rstrip("\n") + "\n" + g.to_bpn(deals[1:])
+    add("BPN005", "second-version-line", "a second record, `% BPN 1.0` line and all, pasted right "
+        "after the first: a new deal at that line", t, one(t, "% BPN", "BPN005", "warning", nth=2))
+
     # BPN701: board 3 has the same forehand as board 2 (the forehand did not move).
     rng = random.Random(701)
     deals = g.random_session(rng, "Standard", deals=2, session_tags=tags)
@@ -686,7 +718,7 @@ def write_invalid() -> None:
     readme = [
         "# Invalid samples",
         "",
-        "One file per diagnostic code of BPN 1.0 §4 and BPN 1.1 §3, each a small record with exactly one",
+        "One file per diagnostic code of BPN 1.0 §4 and BPN 1.1 §3 (and this toolkit's BPN004–006), each a small record with exactly one",
         "fault planted, and beside it `<same stem>.expected`: one line per diagnostic the",
         "spec demands, `LINE:COLUMN CODE severity`. The place is the token at fault: the `[`",
         "of the tag pair for a tag problem, the card for a card, the start of the deal for a",

@@ -273,7 +273,7 @@ def test_byte_order_mark_is_kept_and_offsets_allow_for_it():
     (Target(1, tag="site"), {"comment": "x"}, "did you mean Site?"),
     (Target(1, trick=5, card=1), {"comment": "x"},
      "no trick 5, card 1: its play section holds 12 cards (4 tricks)"),
-    (Target(1, trick=1, card=4), {"comment": "x"}, "1, 2 or 3"),
+    (Target(1, trick=1, card=4), {"comment": "x"}, "a trick of Bismarck has 3 cards"),
     (Target(1, trick=1), {"comment": "x"}, "both are needed"),
     (Target(1, tag="Site", trick=1, card=1), {"comment": "x"}, "not both"),
     (Target(1, tag="Site"), {"nag": 3}, "NAGs go with a card"),
@@ -415,7 +415,8 @@ def test_cli_dry_run_prints_a_diff_and_writes_nothing(hand_file):
     (["--deal", "1", "--tag", "Bord", "--comment", "x"], 1, "no [Bord] tag"),
     (["--deal", "1", "--trick", "9", "--card", "1", "--clear"], 1, "no trick 9"),
     (["--deal", "1", "--trick", "1", "--card", "1", "--comment", "}"], 1, "contains '}'"),
-    (["--deal", "1", "--trick", "1", "--card", "4", "--clear"], 2, ""),
+    (["--deal", "1", "--trick", "1", "--card", "4", "--clear"], 1, "a trick of Bismarck has 3 cards"),
+    (["--deal", "1", "--trick", "1", "--card", "5", "--clear"], 2, ""),
     (["--deal", "1", "--trick", "1", "--clear"], 2, "--trick and --card together"),
     (["--deal", "1", "--tag", "Site", "--trick", "1", "--card", "1", "--clear"], 2, "not both"),
     (["--deal", "1", "--comment", "x", "--clear"], 2, "give one edit"),
@@ -469,6 +470,7 @@ def signature(text):
             for d in parse(text)]
 
 
+@pytest.mark.slow
 @given(data=st.data(), edit=edits)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_annotate_then_clear_gives_the_card_back(data, edit):
@@ -494,6 +496,7 @@ def test_annotate_then_clear_gives_the_card_back(data, edit):
                 after.play.cards[index].comments) == (None, (), ())
 
 
+@pytest.mark.slow
 @given(data=st.data(), text=texts, kind=st.sampled_from(["{", ";"]))
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_annotate_then_clear_gives_the_tag_or_deal_back(data, text, kind):

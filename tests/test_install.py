@@ -84,3 +84,16 @@ def test_python_dash_m(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bismarck_pbn", "--version"], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parent.parent, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("bpn ")
+
+
+def test_the_plain_install_brings_what_replay_needs():
+    """`pip install .` (the README's first command) must be enough for `bpn replay`:
+    textual is a dependency, not an extra; the empty `tui` extra stays so that
+    `pip install '.[test,tui]'` keeps working."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = {re.match(r"[A-Za-z0-9_.-]+", dep).group().lower() for dep in project["dependencies"]}
+    assert {"textual", "rich", "typer", "lark"} <= names
+    assert project["optional-dependencies"]["tui"] == []

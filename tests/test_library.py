@@ -297,9 +297,10 @@ def test_the_tag_syntax_is_written_once():
 def test_one_nag_table_and_one_comment_text():
     from bismarck_pbn.format import writer
     from bismarck_pbn.model import nags
-    from bismarck_pbn.views import render, replay, tui
+    from bismarck_pbn.views import panes, render, replay
+    from bismarck_pbn.views.html import data
 
-    assert render.NAG_MEANINGS is nags.NAG_MEANINGS is tui.NAG_MEANINGS
-    assert replay.comment_text is writer.comment_text is tui.comment_text
+    assert render.NAG_MEANINGS is nags.NAG_MEANINGS is panes.NAG_MEANINGS is data.NAG_MEANINGS
+    assert replay.comment_text is writer.comment_text is panes.comment_text
     assert [nags.NAG_MEANINGS[n] for n in nags.SUFFIX_NAGS.values()] == [
         "good move", "poor move", "very good move", "very poor move", "speculative move", "questionable move"]

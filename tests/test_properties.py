@@ -30,6 +30,7 @@ def problems(text):
 
 @given(seed=seeds, variant=st.sampled_from(VARIANTS), annotate=st.sampled_from([0.0, 0.3]),
        claim=st.sampled_from([0.0, 0.3]))
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 def test_legal_sessions_validate_clean_and_round_trip(seed, variant, annotate, claim):
     deals = genbpn.random_session(random.Random(seed), variant, annotate=annotate, claim=claim)

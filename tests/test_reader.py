@@ -60,8 +60,24 @@ def test_lenient_reading():
     assert deal.play.cards[1].pos.column == 5
 
 
-def test_cards_are_upper_case():
-    (deal,) = parse('[Forehand "1"]\n[Play "2"]\nH2 h3\n')
+def test_lower_case_cards_are_read_with_one_warning_naming_the_capitals():
+    (deal,) = parse('[Forehand "1"]\n[Play "2"]\nH2 h3\nsa Dt c10\n')
+    assert [c.card for c in deal.play.cards] == ["H2", "H3", "SA", "DT", "CT"]
+    assert codes(deal) == ["BPN006"]
+    (p,) = deal.problems
+    assert (p.line, p.column, p.severity) == (3, 4, "warning")
+    assert "'h3' (and 3 more cards)" in p.message and "'H3'" in p.message
+
+
+def test_lower_case_ranks_in_holdings_are_read_with_a_warning():
+    (deal,) = parse('[Forehand "1"]\n[Deal "1:akq.jt9..2 - -"]\n[Discard "q..2."]\n')
+    assert deal.hands[0] == ("SA", "SK", "SQ", "HJ", "HT", "H9", "C2")
+    assert [(p.code, p.line, p.column) for p in deal.problems] == [("BPN006", 2, 10), ("BPN006", 3, 11)]
+    assert "'1:AKQ.JT9..2 - -'" in deal.problems[0].message
+
+
+def test_cards_in_lower_case_are_still_cards_only_in_the_play():
+    (deal,) = parse('[Forehand "1"]\n[Play "2"]\nH2 hx\n')
     assert codes(deal) == ["BPN001"] and deal.problems[0].column == 4
 
 

@@ -101,7 +101,7 @@ def test_every_contract_and_variant_records_clean(tmp_path, seed):
     trump = rng.choice(genbpn.valfri_trumps(variant)) if contract == "Valfri" else None
     d = genbpn.random_deal(rng, forehand=rng.randint(1, 3), contract=contract, trump=trump, variant=variant)
     path = tmp_path / "new.bpn"
-    tags = ["Club", "Home", "2026.03.04", variant, "Anna", "Bertil", "Cecilia"]
+    tags = ["Club", "Home", "2026.03.04", "", variant, "Anna", "Bertil", "Cecilia"]
     lines = setup_answers(d, forehand=str(d["forehand"]))
     lines = lines[:1] + tags + lines[1:]
     if contract == "Valfri" and genbpn.valfri_trumps(variant) == ["NT"]:
@@ -291,7 +291,7 @@ def test_unknown_hands(session):
 
 
 def test_an_unknown_hand_that_shows_out_and_then_follows_is_caught():
-    lines = ["-", "", "", "", "", "", "", "", "1", "", "", "", "", "spel", "?",
+    lines = ["-", "", "", "", "", "", "", "", "", "1", "", "", "", "", "spel", "?",
              "HA", "C2", "H3", "H5", "H7"]
     result = runner.invoke(app, ["record"], input=feed(lines))
     assert result.exit_code == 1
@@ -331,7 +331,7 @@ def test_bad_hands_kitty_contract_and_discard_are_asked_again(session):
 def test_valfri_asks_for_an_allowed_trump_and_the_exchange_is_mandatory():
     d = genbpn.random_deal(random.Random(21), forehand=2, contract="Valfri", trump="H")
     lines = setup_answers(d, forehand="2")
-    lines = lines[:1] + [""] * 7 + lines[1:]  # a new session: Enter for every session tag
+    lines = lines[:1] + [""] * 8 + lines[1:]  # a new session: Enter for every session tag
     lines.insert(lines.index("H"), "NT")
     lines.insert(len(lines) - 1, "-")
     result = run([], lines + played(d) + [""])
@@ -345,7 +345,7 @@ def test_valfri_asks_for_an_allowed_trump_and_the_exchange_is_mandatory():
 
 def test_without_a_path_the_deal_goes_to_standard_output():
     d = genbpn.random_deal(random.Random(22), forehand=3, contract="Spel")
-    tags = ["Home", "", "2026.02.03", "", "Anna", "Bertil", "Cecilia"]
+    tags = ["Home", "", "2026.02.03", "", "", "Anna", "Bertil", "Cecilia"]
     lines = setup_answers(d, forehand="3")
     result = run([], lines[:1] + tags + lines[1:] + played(d) + [""])
     assert result.exit_code == 0, result.output
@@ -391,7 +391,7 @@ def test_a_new_session_after_a_complete_one(tmp_path):
     path.write_bytes(SAMPLE.read_bytes())
     d = genbpn.random_deal(random.Random(25), forehand=1, contract="Pass")
     lines = setup_answers(d)
-    tags = ["", "", "2026.11.27", "", "", "", "Dag"]  # Enter keeps last week's values
+    tags = ["", "", "2026.11.27", "", "", "", "", "Dag"]  # Enter keeps last week's values
     result = run([str(path)], lines[:1] + tags + lines[1:] + played(d) + [""])
     assert result.exit_code == 0, result.output
     assert "The session in the file is complete (board 12)" in result.stderr

@@ -163,21 +163,6 @@ def test_deal_that_does_not_read_is_shown_not_crashed():
     _run(_recording_app(INVALID / "BPN001-syntax-card.bpn"), ["right", "down", "end", "c", "g"], check=check)
 
 
-def _annotate_is_stub() -> bool:
-    from bismarck_pbn.format import edit as annotate
-
-    try:
-        annotate.annotate_text(CLUB.read_text(encoding="utf-8"), annotate.Target(1, trick=1, card=1),
-                               comment="probe")
-    except NotImplementedError:
-        return True
-    except Exception:
-        return False
-    return False
-
-
-@pytest.mark.xfail(_annotate_is_stub(), reason="bismarck_pbn.format.edit.annotate_file is still a stub",
-                   strict=False)
 def test_annotate_a_card_saves_it_and_stays_there(tmp_path):
     path = tmp_path / "club-night.bpn"
     shutil.copyfile(CLUB, path)
@@ -330,3 +315,51 @@ def test_cli_import_does_not_load_textual():
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_question_mark_opens_the_key_list_and_escape_closes_it():
+    from bismarck_pbn.views.keys import Help
+
+    state = {}
+
+    async def go():
+        app = _recording_app(CLUB)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            state["open"] = isinstance(app.screen, Help)
+            console = Console(width=100, record=True, file=io.StringIO())
+            console.print(app.screen.query_one("#help-keys").content)
+            state["text"] = console.export_text()
+            await pilot.press("right")  # keys of the replay do nothing while the list is up
+            state["index"] = app.index
+            await pilot.press("escape")
+            await pilot.pause()
+            state["closed"] = not isinstance(app.screen, Help)
+            await pilot.press("right")
+            state["after"] = app.index
+    asyncio.run(go())
+
+    assert state["open"] and state["closed"] and (state["index"], state["after"]) == (0, 1)
+    text = state["text"]
+    for keys, what in [("→", "next card"), ("↓ or n", "next trick"), ("c", "add a comment"),
+                       ("$", "add a NAG"), ("PgDn or ]", "next deal"), ("?", "this list of keys"),
+                       ("q", "quit"), ("0 … 9", "go to a trick")]:
+        assert any(line.strip().startswith(keys) and what in line for line in text.splitlines()), (keys, text)
+
+
+def test_every_binding_is_in_the_key_list():
+    from bismarck_pbn.views.keys import key_help
+    from bismarck_pbn.views.tui import ReplayApp
+
+    rows = key_help(ReplayApp.BINDINGS)
+    actions = {b.action for b in ReplayApp.BINDINGS if not b.action.startswith("jump('")}
+    assert len(rows) == len(actions) + 1
+    assert all(what and keys for keys, what in rows)
+
+
+def test_a_deal_that_does_not_read_says_so_once():
+    def check(app):
+        assert _screen_text(app).count("cannot be replayed") == 1
+
+    _run(_recording_app(INVALID / "BPN001-syntax-card.bpn"), [], check=check)

@@ -10,6 +10,8 @@ import json
 import random
 import tracemalloc
 
+import pytest
+
 import genbpn
 from bismarck_pbn import parse, read_deals, validate_deals
 from bismarck_pbn.convert import jsonio
@@ -67,6 +69,7 @@ def test_read_and_validate_stream():
     assert large < small * 1.5 + 200_000, (small, large)
 
 
+@pytest.mark.slow
 def test_jsonl_to_bpn_streams():
     line = next(jsonio.iter_jsonl(parse(_session_text())))
 

@@ -144,13 +144,16 @@ MAX_REALIGN = 2
 
 
 def _probe(state: DealState, cards, i: int, assume: str | None,
-           window: int | None = None) -> tuple[int, list[list[str]]]:
-    """Play the record on from card ``i`` on a copy of ``state`` for the next two tricks
-    (or ``window`` cards), assuming nothing, a card ``"missing"`` before card ``i``, or
+           window: int | None = None, keep: list[str] | None = None) -> tuple[int, list[list[str]]]:
+    """Play the record on from card ``i`` on a copy of ``state`` for ``window`` cards
+    (default two tricks), assuming nothing, a card ``"missing"`` before card ``i``, or
     card ``i`` ``"extra"``; return the faults met and the cards each seat plays.
     O(window · hand)."""
     probe = state.clone()
     if assume == "missing":
+        if keep is not None:  # the seat's missing card: one it never plays later
+            seat = probe.to_play
+            probe.drop_unplayed(seat, probe.trick[0][1][0] if probe.trick else cards[i][0], keep)
         probe.skip()
     start = i + 1 if assume == "extra" else i
     played: list[list[str]] = [[] for _ in range(probe.seats)]
@@ -169,15 +172,20 @@ def _probe(state: DealState, cards, i: int, assume: str | None,
 
 
 def _realign(state: DealState, cards, i: int) -> str | None:
-    """After a fault at card ``i``: whether the record reads right from here when one
-    card is assumed missing just before it (``"missing"``) or card ``i`` is assumed
-    one too many (``"extra"``), while as written it goes on going wrong."""
-    as_written = _probe(state, cards, i, None)[0]
-    if as_written < 2:
-        return None  # one wrong card: reported as it is
-    for how in ("missing", "extra"):
-        if _probe(state, cards, i, how)[0] == 0:
-            return how
+    """After a fault at card ``i``: whether the rest of the record reads right when one
+    card is assumed missing just before it (``"missing"``) or card ``i`` is assumed one
+    too many (``"extra"``), while as written it keeps going wrong (three faults or more
+    to the end: two cards swapped between hands, say, are two faults and stay as
+    written). O(rest of the play · hand) per hypothesis; the play has at most
+    tricks × seats cards."""
+    rest = len(cards) - i
+    if _probe(state, cards, i, None, rest)[0] < 3:
+        return None
+    later = _probe(state, cards, i, "missing", rest)[1][state.to_play - 1]
+    if _probe(state, cards, i, "missing", rest, later)[0] == 0:
+        return "missing"
+    if _probe(state, cards, i, "extra", rest)[0] == 0:
+        return "extra"
     return None
 
 

@@ -18,7 +18,7 @@ from bismarck_pbn.model.variant import Variant
 if TYPE_CHECKING:
     from bismarck_pbn.check.validate import DealResult
 
-_SESSION_POSITIONS = ("Board", "Dealer", "Forehand", "Contract", "Total")
+_SESSION_POSITIONS = ("Board", "Dealer", "Forehand", "Contract", "Score", "Total")
 
 
 def _add(a, b):
@@ -125,6 +125,10 @@ class SessionChecker:
         if missing:
             self.true = self.written = None  # the missing deals' scores are unknown
         out.extend(_located(f, deal) for f in self.rules.deal(deal, self.totals))
+        if result.basis is not None:  # the standing before the deal decides its score
+            score, findings = self.rules.rescore(deal, result.score, result.basis)
+            out.extend(_located(f, deal) for f in findings)
+            result = result._replace(score=score)
         self._follow_totals(deal, result, out)
         findings, restart = self.rules.after(deal, self.totals)
         out.extend(_located(f, deal) for f in findings)

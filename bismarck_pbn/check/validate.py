@@ -41,6 +41,9 @@ class DealResult(NamedTuple):
     score: tuple[int, ...] | None
     """Score by seat or side: computed when the tricks are known, else the Score tag."""
     replay: Replay | None
+    basis: tuple | None = None
+    """What the session scores the deal from, where the standing before it decides
+    (:meth:`~bismarck_pbn.games.base.Ruleset.score_basis`); None elsewhere."""
 
 
 class Checked(NamedTuple):
@@ -137,7 +140,8 @@ def check_deal(deal: Deal) -> Checked:
                             *_at(play.tag, deal)))
         result = replay_deal(deal, rules, setup)
         if result is not None and result.faults:
-            out.extend(fault_diagnostics(deal, result.faults, rules.seats, rules.tricks))
+            out.extend(_off_deck(rules, fault, d) for fault, d in
+                       zip(result.faults, fault_diagnostics(deal, result.faults, rules.seats, rules.tricks)))
 
     # -- tricks and score
     tricks = _check_tricks(deal, rules, result, out)
@@ -157,8 +161,17 @@ def check_deal(deal: Deal) -> Checked:
         if rules.zero_sum and sum(score) != 0:
             out.append(diag("BPN602", f"the scores {signed_text(score)} add up to {sum(score):+d}; a deal's "
                             "scores always add up to 0", *_at(deal.tag("Score"), deal)))
+    basis = rules.score_basis(deal, tricks) if tricks is not None and computed is None else None
     out.sort(key=lambda d: (d.line, d.column))
-    return Checked(deal, out, DealResult(tricks, score, result))
+    return Checked(deal, out, DealResult(tricks, score, result, basis))
+
+
+def _off_deck(rules: Ruleset, fault, d: Diagnostic) -> Diagnostic:
+    """A card played that is not in the game's deck (a 2 in Whisk) is BPN204, not BPN502."""
+    if fault.kind != "not_held" or fault.card in rules.deck_set:
+        return d
+    return diag("BPN204", f"seat {fault.seat} plays {fault.card} in trick {fault.index // rules.seats + 1}, "
+                f"a card not in the deck of {rules.name}", d.line, d.column)
 
 
 def cards_taken(deal: Deal, rules: Ruleset, result: Replay | None) -> list[list[str]] | None:

@@ -38,8 +38,9 @@ def annotate_command(
         "--trick", "-t", min=1, show_default=False, metavar="T",
         help="Annotate a card: its trick, from 1 (with --card).")] = None,
     card: Annotated[int | None, typer.Option(
-        "--card", "-c", min=1, max=3, show_default=False, metavar="C",
-        help="Annotate a card: 1, 2 or 3, in the order played in the trick (with --trick).")] = None,
+        "--card", "-c", min=1, max=4, show_default=False, metavar="C",
+        help="Annotate a card: its place in the trick, in the order played, 1 to the game's seats "
+             "(3 in Bismarck; with --trick).")] = None,
     comment: Annotated[str | None, typer.Option(
         "--comment", "-m", show_default=False, metavar="TEXT", help="Add this comment, written as {TEXT}.")] = None,
     line_comment: Annotated[bool, typer.Option(

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 import json
+import os
 import sys
+from collections.abc import Iterator
+from itertools import chain
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from bismarck_pbn.convert.jsonio import SchemaError, iter_dicts, iter_jsonl, iter_jsonl_deals, loads, FORMAT, VERSION
+from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, UnreadableJSON, iter_dicts, iter_jsonl,
+                                         iter_jsonl_deals, loads)
+from bismarck_pbn.format.encoding import SNIFF, codec_name, sniff
+from bismarck_pbn.sources import ReadFailure, text_deals
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.safewrite import atomic_write
 from bismarck_pbn.format.writer import iter_text
@@ -95,6 +100,16 @@ def _clean(deals, name: str):
         yield deal
 
 
+def _first_read(deals: Iterator) -> Iterator:
+    """The same deals, the first one read now, before anything is written: a fault at
+    the start of the input (not text, not UTF-8, nested too deeply) then leaves
+    standard output empty rather than holding a half-written JSON header."""
+    deals = iter(deals)
+    for first in deals:
+        return chain([first], deals)
+    return iter(())
+
+
 def _json_document(dicts) -> Iterator[str]:
     yield f'{{"format": "{FORMAT}", "version": {VERSION}, "deals": ['
     first = True
@@ -113,16 +128,62 @@ def _deals(path: str, encoding: str):
         raise _InputFault(f"bpn: {path}: cannot read: {exc.strerror or exc}", 2) from None
     try:
         if kind is Kind.bpn:
-            yield from _clean(read_deals(raw, encoding=encoding), name)
+            yield from _clean(text_deals(read_deals(raw, encoding=encoding), name), name)
         elif kind is Kind.json:
-            yield from loads(raw.read().decode("utf-8-sig"))
+            yield from _derived_warnings(loads(_json_text(raw.read(), name)), name)
         else:
-            yield from iter_jsonl_deals(io.TextIOWrapper(raw, encoding="utf-8-sig"))
-    except (SchemaError, UnicodeDecodeError) as exc:
+            yield from _derived_warnings(iter_jsonl_deals(_json_lines(raw, name)), name)
+    except ReadFailure as exc:
+        raise _InputFault(f"bpn: {exc}", exc.code) from None
+    except UnreadableJSON as exc:
+        raise _InputFault(f"bpn: {name}:{exc.line}:{exc.column}: {str(exc).split(': ', 1)[1]}", 2) from None
+    except SchemaError as exc:
         raise _InputFault(f"bpn: {name}: {exc}", 1) from None
     finally:
         if path != "-":
             raw.close()
+
+
+def _derived_warnings(deals, name: str):
+    """Pass deals through, saying on standard error where a derived JSON field was
+    edited by hand (BPN106: ignored on import, so the user knows)."""
+    err = err_console()
+    for deal in deals:
+        for p in deal.problems:
+            if p.code == "BPN106":
+                err.print(str(p.at(name)), markup=False, highlight=False)
+        yield deal
+
+
+def _json_text(data: bytes, name: str) -> str:
+    """A JSON document's text: UTF-8 (a byte-order mark allowed), else ReadFailure (exit 2)
+    with the place of the first bad byte; a file that is not text says so once."""
+    found = sniff(data[: SNIFF + 4])
+    if not found.is_text:
+        raise ReadFailure(str(found.problem.at(name)), 2)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ReadFailure(f"{name}:{line}: not valid UTF-8 at byte offset {e.start} (byte 0x{data[e.start]:02x}): "
+                          "JSON is read as UTF-8", 2) from None
+
+
+def _json_lines(raw, name: str) -> Iterator[str]:
+    """JSON Lines decoded one line at a time (so memory stays flat), each strictly as
+    UTF-8; the first bad byte is a ReadFailure (exit 2) naming its line and offset."""
+    offset = 0
+    for number, line in enumerate(raw, 1):
+        if number == 1:
+            found = sniff(line + raw.peek(SNIFF)[:SNIFF] if hasattr(raw, "peek") else line)
+            if not found.is_text:
+                raise ReadFailure(str(found.problem.at(name)), 2)
+        try:
+            yield line.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as e:
+            raise ReadFailure(f"{name}:{number}: not valid UTF-8 at byte offset {offset + e.start} "
+                              f"(byte 0x{line[e.start]:02x}): JSON Lines are read as UTF-8", 2) from None
+        offset += len(line)
 
 
 class _InputFault(Exception):
@@ -157,8 +218,10 @@ def convert_command(
     canonical form, so BPN -> JSON -> BPN gives back exactly what **bpn fmt** gives.
     Several inputs make one output: their deals one after the other.
 
-    Exit status: 0 converted, 1 an input has a syntax error or does not fit the
-    schema (nothing is written to a file), 2 unreadable input or wrong usage.
+    Exit status: 0 converted, 1 an input has a syntax error, is not text or does
+    not fit the schema (nothing is written to a file), 2 unreadable input (JSON
+    that is not UTF-8 or is nested too deeply), an output that is also an input,
+    or wrong usage.
 
     Examples:
 
@@ -175,15 +238,28 @@ def convert_command(
     if paths.count("-") > 1:
         err.print("bpn: - (standard input) can be given only once", style="red")
         raise typer.Exit(2)
-    deals = (deal for path in paths for deal in _deals(path, encoding))
-    if to is Kind.bpn:
-        pieces = iter_text(deals)
-    elif to is Kind.json:
-        pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
-    else:
-        pieces = iter_jsonl(deals, with_replay=with_replay)
+    try:
+        codec_name(encoding)
+    except LookupError:
+        err.print(f"bpn: unknown encoding {encoding!r} (--encoding); nothing was read or written",
+                  style="red", highlight=False, markup=False)
+        raise typer.Exit(2) from None
+    if output != "-" and Path(output).exists():
+        same = next((p for p in paths if p != "-" and os.path.samefile(p, output)), None)
+        if same is not None:
+            err.print(f"bpn: {output} is also an input: convert would replace the file it reads; "
+                      "write to another file (-o NEW) and rename it; nothing was written",
+                      style="red", highlight=False, markup=False)
+            raise typer.Exit(2)
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
     try:
+        deals = _first_read(deal for path in paths for deal in _deals(path, encoding))
+        if to is Kind.bpn:
+            pieces = iter_text(deals)
+        elif to is Kind.json:
+            pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
+        else:
+            pieces = iter_jsonl(deals, with_replay=with_replay)
         if output == "-":
             write = sys.stdout.write
             for piece in pieces:

@@ -10,7 +10,8 @@ import typer
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 from bismarck_pbn.format.writer import dumps
-from bismarck_pbn.cli.common import ReadFailure, collect, err_console, out_console, read_text, syntax_problems
+from bismarck_pbn.cli.common import ReadFailure, collect, err_console, out_console, syntax_problems
+from bismarck_pbn.sources import read_source
 
 
 def fmt_command(
@@ -55,12 +56,14 @@ def fmt_command(
     failed = False
     for source in sources:
         try:
-            text, data = read_text(source, encoding)
+            text, data, warning = read_source(source, encoding)
         except ReadFailure as exc:
-            err.print(f"bpn: {exc}", style="red")
+            err.print(f"bpn: {exc}", style="red", markup=False)
             failed |= exc.code == 1
             unreadable |= exc.code == 2
             continue
+        if warning is not None:
+            err.print(str(warning), markup=False)
         deals = parse(text)
         problems = syntax_problems(deals)
         if problems:
@@ -72,7 +75,8 @@ def fmt_command(
             failed = True
             continue
         canonical = dumps(deals)
-        changed = canonical != text or data.startswith(b"\xef\xbb\xbf")
+        # (a file read as UTF-16/32 is rewritten as UTF-8 even when its text is canonical)
+        changed = canonical != text or data.startswith(b"\xef\xbb\xbf") or warning is not None
         if diff and changed:
             if canonical == text.replace("\r\n", "\n").lstrip("\ufeff"):
                 what = "CRLF line ends become LF" if "\r\n" in text else "the byte-order mark is dropped"

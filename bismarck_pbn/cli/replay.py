@@ -70,6 +70,8 @@ def replay_command(
         err.print(f"bpn: {message}", style="red", markup=False)
         raise typer.Exit(exc.code) from None
     deals = loaded.deals
+    if loaded.warning is not None:
+        err.print(str(loaded.warning), markup=False, highlight=False)
     if not deals:
         err.print(f"bpn: {source.name}: there are no deals in this file", style="red")
         raise typer.Exit(2)

@@ -12,6 +12,7 @@ import typer
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.cli.common import err_console, out_console
+from bismarck_pbn.sources import ReadFailure, text_deals
 
 
 class Format(str, Enum):
@@ -43,7 +44,7 @@ def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
     try:
         fp = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
         try:
-            for deal in read_deals(fp, encoding=encoding):
+            for deal in text_deals(read_deals(fp, encoding=encoding), name):
                 if not deal.tags:
                     continue
                 count = deal.number
@@ -54,6 +55,8 @@ def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
                 fp.close()
     except LookupError:
         raise ShowError(f"unknown encoding {encoding!r}") from None
+    except ReadFailure as exc:
+        raise ShowError(str(exc), exc.code) from None
     except OSError as exc:
         raise ShowError(f"{name}: cannot read: {exc.strerror or exc}") from None
     has = "no deals" if count == 0 else f"only {count} deal{'s' if count != 1 else ''}"
@@ -70,21 +73,24 @@ def show_command(
     path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input.", metavar="FILE", show_default=False)],
     deal: Annotated[int, typer.Option("--deal", "-d", min=1, metavar="N", show_default=False, help="Which deal of the file, counting from 1 (default 1).")] = 1,
     trick: Annotated[int | None, typer.Option(
-        "--trick", "-t", min=1, max=16, show_default=False, metavar="T",
-        help="Show the play at this trick (1-16). Without it: the deal before the first lead.")] = None,
+        "--trick", "-t", min=1, show_default=False, metavar="T",
+        help="Show the play at this trick (1-16 in Bismarck, as many as the game has). Without it: the deal "
+             "before the first lead.")] = None,
     card: Annotated[int | None, typer.Option(
-        "--card", "-c", min=1, max=3, show_default=False, metavar="C",
-        help="The card of that trick to stop after: 1, 2 or 3 (default 3, the completed trick).")] = None,
+        "--card", "-c", min=1, max=4, show_default=False, metavar="C",
+        help="The card of that trick to stop after: 1 to the game's seats, 1, 2 or 3 in Bismarck (default "
+             "the last, the completed trick).")] = None,
     format: Annotated[Format, typer.Option(
         "--format", "-f", metavar="text|json", help="text: the table drawn for a terminal; json: the position as data.")] = Format.text,
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of the input (default utf-8).")] = "utf-8",
 ) -> None:
-    """Show a deal at one moment of its play: the three hands still held, the
-    trick on the table and who led (and won) it, the contract, kitty and
-    discard, the tricks taken against each quota, and what the record says at
-    that card (suffix, NAGs, ^R, comments), with any fault the validator
-    finds there.
+    """Show a deal at one moment of its play, in any game: the hands still
+    held around the table, the trick on the table and who led (and won) it,
+    the contract or the turned card, the kitty or stock and the discard, the
+    tricks taken (against each quota in Bismarck, by side in partnership
+    games), the score at the end, and what the record says at that card
+    (suffix, NAGs, ^R, comments), with any fault the validator finds there.
 
     Without --trick: the deal before the first lead. With --trick T: after
     the whole trick T, or after its card C with --card C.
@@ -99,6 +105,7 @@ def show_command(
         bpn show club-night.bpn -d 3 -t 4 --format json | jq .table
         cat night.bpn | bpn show - --trick 16
     """
+    from bismarck_pbn.games import ruleset_of
     from bismarck_pbn.views.position import position_at
     from bismarck_pbn.views.render import position_dict, render_position
 
@@ -114,6 +121,11 @@ def show_command(
                 err.print(str(problem.at(name)), highlight=False)
             raise ShowError(f"{name}: deal {deal} does not read (see above); bpn validate {path} "
                             "shows every problem", 1)
+        rules = ruleset_of(found)
+        if trick is not None and trick > rules.tricks:
+            raise ShowError(f"--trick {trick}: a deal of {rules.name} has {rules.tricks} tricks")
+        if card is not None and card > rules.seats:
+            raise ShowError(f"--card {card}: a trick of {rules.name} has {rules.seats} cards")
         if trick is not None and (found.play is None or not found.play.cards):
             raise ShowError(f"{name}: deal {deal} has no play recorded; leave out --trick to see the deal")
         try:

@@ -15,6 +15,7 @@ from rich.text import Text
 from bismarck_pbn.session.standings import BoardRow, PlayerStats, Session, Tally, by_player, iter_standings
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.cli.common import Source, err_console, out_console
+from bismarck_pbn.sources import ReadFailure, text_deals
 
 
 class Format(str, Enum):
@@ -333,7 +334,7 @@ def standings_command(
         try:
             fp = source.open()
             try:
-                for item in iter_standings(read_deals(fp, encoding=encoding)):
+                for item in iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name)):
                     (sessions if isinstance(item, Session) else standalone).append(item)
             finally:
                 if source.path is not None:
@@ -341,6 +342,9 @@ def standings_command(
         except LookupError:
             err.print(f"bpn: unknown encoding {encoding!r}", style="red", highlight=False)
             raise typer.Exit(2) from None
+        except ReadFailure as exc:
+            err.print(f"bpn: {exc}", style="red", highlight=False, markup=False)
+            raise typer.Exit(exc.code) from None
         except OSError as exc:
             err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red", highlight=False)
             raise typer.Exit(2) from None

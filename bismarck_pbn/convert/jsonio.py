@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from bismarck_pbn.model.deal import NOWHERE, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.diagnostics import diag
 from bismarck_pbn.format.reader import DealReader
 from bismarck_pbn.resources import data_path
 from bismarck_pbn.format.split import Chunk
@@ -45,6 +48,44 @@ class SchemaError(ValueError):
         self.line = line
         prefix = f"line {line}: " if line is not None else ""
         super().__init__(f"{prefix}{where}: {message}")
+
+
+class UnreadableJSON(ValueError):
+    """JSON nested too deeply for Python's decoder (a RecursionError inside): where the
+    nesting first goes deeper than any BPN JSON does, as line and column from 1."""
+
+    def __init__(self, line: int, column: int):
+        self.line = line
+        self.column = column
+        super().__init__(f"line {line}, column {column}: JSON nested more than {_DEEP} levels deep here, "
+                         "too deep to read (BPN JSON is never more than 8 levels deep)")
+
+
+_DEEP = 100
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str, line: int = 1) -> UnreadableJSON:
+    """The error for ``text`` (which made the decoder recurse too deeply). O(len(text))."""
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth > _DEEP:
+                at = m.start()
+                return UnreadableJSON(line + text.count("\n", 0, at), at - text.rfind("\n", 0, at))
+        elif token in "]}":
+            depth -= 1
+    return UnreadableJSON(line, 1)
+
+
+def _decode(text: str, line: int = 1) -> Any:
+    """``json.loads``, with nesting too deep for the decoder as :class:`UnreadableJSON`."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise _too_deep(text, line) from None
 
 
 @lru_cache(maxsize=1)
@@ -254,10 +295,66 @@ def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | 
     """Build a deal from a (schema-checked) dict with the reader's own last step, so the
     result is what reading the same record as text gives. ``reader`` carries session
     tags from one deal to the next. An auction section is refused (:class:`SchemaError`
-    at ``where``) until the auction games define it: dropping it would lose the record."""
+    at ``where``) until the auction games define it: dropping it would lose the record.
+    Derived (readOnly) fields that disagree with what the record gives are ignored, with
+    a BPN106 warning each in ``Deal.problems`` (at ``line``, naming ``where``)."""
     if obj.get("auction") is not None:
         raise SchemaError(f"{where}.auction", "auction sections are not read yet (they come with the "
                           "auction games); nothing was converted", line)
+    deal = _deal_from_dict(obj, reader)
+    if deal is None or not deal.tags:
+        return deal
+    warnings = tuple(diag("BPN106", f"{where}.{path} is {_short(given)}, but the record gives {_short(fresh)}: "
+                          "derived fields are ignored on import (change the tags or the play instead)", line or 1, 1)
+                     for path, given, fresh in derived_disagreements(obj, deal))
+    return replace(deal, problems=deal.problems + warnings) if warnings else deal
+
+
+# Derived fields not compared: the position in the file changes when deals are cut or
+# joined, which is no hand edit.
+_NOT_COMPARED = frozenset({"number"})
+
+
+def derived_disagreements(obj: dict, deal: Deal) -> list[tuple[str, Any, Any]]:
+    """(path, value in ``obj``, value recomputed) for each derived field (readOnly in the
+    schema: a deal's summary fields, each trick's leader, winner and count, each card's
+    seat, the replay's result) that ``obj`` gives and that differs from what ``deal``
+    gives. Replays the deal once. O(size of the deal)."""
+    try:
+        fresh = deal_to_dict(deal, with_replay=True)
+    except ValueError:
+        return []  # not writable: the problems say why
+    out = [(key, obj[key], fresh.get(key)) for key in _derived_keys("deal")
+           if key in obj and key not in _NOT_COMPARED | {"result"} and obj[key] != fresh.get(key)]
+    # The replay's result, field by field; what needs the session around the deal (the
+    # running total) is not known from the deal alone and not compared.
+    made = fresh.get("result") or {}
+    out += [(f"result.{key}", value, made[key]) for key, value in (obj.get("result") or {}).items()
+            if made.get(key) is not None and value != made[key]]
+    given_tricks = (obj.get("play") or {}).get("tricks") or []
+    fresh_tricks = (fresh.get("play") or {}).get("tricks") or []
+    for n, (given, made) in enumerate(zip(given_tricks, fresh_tricks)):
+        out += [(f"play.tricks[{n}].{key}", given[key], made.get(key)) for key in _derived_keys("trick")
+                if key in given and given[key] != made.get(key)]
+        for k, (card, fresh_card) in enumerate(zip(given["cards"], made["cards"])):
+            out += [(f"play.tricks[{n}].cards[{k}].{key}", card[key], fresh_card.get(key))
+                    for key in _derived_keys("played_card") if key in card and card[key] != fresh_card.get(key)]
+    return out
+
+
+@lru_cache(maxsize=None)
+def _derived_keys(definition: str) -> tuple[str, ...]:
+    """The readOnly properties of a definition of the schema."""
+    props = schema()["$defs"][definition].get("properties", {})
+    return tuple(k for k, v in props.items() if v.get("readOnly"))
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
     items: list = list(_from_comments(obj.get("comments")))
     for t in obj.get("tags", ()):
         items.append(Tag(t["name"], t["value"], NOWHERE, _from_comments(t.get("comments"))))
@@ -277,7 +374,7 @@ def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | 
 def loads(text: str) -> list[Deal]:
     """Deals from a JSON document (checked against the schema first)."""
     try:
-        obj = json.loads(text)
+        obj = _decode(text)
     except json.JSONDecodeError as e:
         raise SchemaError("$", f"not JSON: {e.msg}", e.lineno) from None
     check(obj)
@@ -293,7 +390,7 @@ def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = _decode(line, number)
         except json.JSONDecodeError as e:
             raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
         check(obj, part="deal", line=number)

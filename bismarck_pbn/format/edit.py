@@ -22,23 +22,23 @@ or :class:`AnnotateError` is raised and nothing is written.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import NamedTuple
 
-from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.format.encoding import SNIFF, sniff
 from bismarck_pbn.format.reader import parse
+from bismarck_pbn.format.splice import AnnotateError as AnnotateError, Spot as _Spot
+from bismarck_pbn.format.splice import add_comment as _add_comment, add_nag as _add_nag, card_part as _card_part
+from bismarck_pbn.format.splice import clear as _clear, comments_part as _comments, part as _part
+from bismarck_pbn.format.splice import set_suffix as _set_suffix
+from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
 """The suffix annotations BPN allows."""
 
 _BOM = "\ufeff"
-_LINE_BREAK = re.compile(r"\r?\n")
-
-
-class AnnotateError(ValueError):
-    """The target does not exist or the edit cannot be made; the message says why."""
 
 
 class NotUTF8(AnnotateError):
@@ -47,7 +47,8 @@ class NotUTF8(AnnotateError):
 
 class Target(NamedTuple):
     """What to annotate: a deal (numbered from 1 among the deals of the file), and within
-    it a tag by name, or a card by trick (from 1) and card (1–3), or neither (the deal)."""
+    it a tag by name, or a card by trick (from 1) and card (from 1 to the cards a trick of
+    the deal's game: 2, 3 or 4), or neither (the deal)."""
 
     deal: int
     tag: str | None = None
@@ -77,17 +78,6 @@ class Edit(NamedTuple):
     ``;`` comment could not stand there, or there was nothing to change."""
     what: str = ""
     """The target in words, with the card or tag (``deal 1, trick 4, card 1 (C3)``)."""
-
-
-class _Spot(NamedTuple):
-    """The target found in the parsed text."""
-
-    kind: str  # "deal", "tag", "play" (the Play tag) or "card"
-    deal: Deal
-    index: int = -1  # index in deal.tags or deal.play.cards
-    anchor: int = -1  # offset just past the tag or card the notes follow
-    notes: tuple[tuple[str, int, int], ...] = ()
-    what: str = ""
 
 
 # ---- public API ------------------------------------------------------------------------
@@ -133,6 +123,12 @@ def read_source(path: str | Path) -> tuple[str, bytes, Fingerprint]:
     fingerprint = Fingerprint.of_bytes(path, data)
     if (fingerprint.size, fingerprint.mtime_ns) != (len(data), before.st_mtime_ns):
         raise ChangedOnDisk(f"{path} changed on disk while it was being read; try again")
+    found = sniff(data[: SNIFF + 4])
+    if not found.is_text:
+        raise NotUTF8(str(found.problem.at(str(path))) + "; nothing was written")
+    if found.wide:
+        raise NotUTF8(f"{path} is {found.encoding.upper()}, not UTF-8: annotate edits UTF-8 files in place; "
+                      f"nothing was written. bpn fmt --in-place {path} rewrites it as UTF-8")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -190,8 +186,8 @@ def _check_request(target, comment, kind, nag, suffix, clear) -> None:
     if is_card:
         if not isinstance(target.trick, int) or target.trick < 1:
             raise AnnotateError(f"tricks are numbered from 1, not {target.trick!r}")
-        if target.card not in (1, 2, 3) or isinstance(target.card, bool):
-            raise AnnotateError(f"the card in a trick is 1, 2 or 3, not {target.card!r}")
+        if not isinstance(target.card, int) or isinstance(target.card, bool) or target.card < 1:
+            raise AnnotateError(f"cards in a trick are numbered from 1, not {target.card!r}")
     if (nag is not None or suffix is not None) and not is_card:
         raise AnnotateError(f"{'NAGs' if nag is not None else 'suffixes'} go with a card: "
                             "give the trick and the card")
@@ -240,9 +236,13 @@ def _find_card(deal: Deal, trick: int, card: int) -> _Spot:
     if deal.play is None:
         raise AnnotateError(f"deal {deal.number} has no play section, so no trick {trick}")
     cards = deal.play.cards
-    index = (trick - 1) * 3 + (card - 1)
+    n = ruleset_of(deal).seats
+    if card > n:
+        raise AnnotateError(f"a trick of {ruleset_of(deal).name} has {n} cards: the card in a trick is "
+                            f"1 to {n}, not {card}")
+    index = (trick - 1) * n + (card - 1)
     if index >= len(cards):
-        full, rest = divmod(len(cards), 3)
+        full, rest = divmod(len(cards), n)
         played = f"{full} trick{'s' if full != 1 else ''}" + (
             f" and {rest} card{'s' if rest != 1 else ''} of trick {full + 1}" if rest else "")
         raise AnnotateError(f"deal {deal.number} has no trick {trick}, card {card}: its play section "
@@ -252,237 +252,7 @@ def _find_card(deal: Deal, trick: int, card: int) -> _Spot:
                  f"deal {deal.number}, trick {trick}, card {card} ({played_card.card})")
 
 
-# ---- the edits: each returns (start, end, replacement, expected part, notice) ------------
-
-def _newline(body: str, at: int) -> str:
-    """The line end of the line holding offset ``at`` (else of the line before, else LF)."""
-    end = body.find("\n", at)
-    if end >= 0:
-        return "\r\n" if end > 0 and body[end - 1] == "\r" else "\n"
-    end = body.rfind("\n", 0, at)
-    if end >= 0:
-        return "\r\n" if end > 0 and body[end - 1] == "\r" else "\n"
-    return "\n"
-
-
-def _brace_text(text: str, nl: str) -> str:
-    if "}" in text:
-        raise AnnotateError("the comment contains '}', which would end a {…} comment early: "
-                            "leave it out, or write a ; comment (--line-comment)")
-    return _LINE_BREAK.sub(lambda _: nl, text)
-
-
-def _line_text(text: str) -> str:
-    if "\n" in text or "\r" in text:
-        raise AnnotateError("a ; comment runs to the end of its line, so its text cannot hold a "
-                            "line break: write a {…} comment instead")
-    return ";" + (" " + text if text else "")
-
-
-def _part(deal: Deal, spot: _Spot):
-    """What the target carries, in the form :func:`_verify` compares."""
-    try:
-        if spot.kind == "deal":
-            return _comments(deal.comments)
-        if spot.kind == "tag":
-            return _comments(deal.tags[spot.index].comments)
-        if spot.kind == "play":
-            return _comments(deal.play.comments)
-        return _card_part(deal.play.cards[spot.index])
-    except (AttributeError, IndexError):
-        return None
-
-
-def _insert_comment_into(old, spot: _Spot, at: int, comment: tuple[str, str]):
-    """The expected part after inserting ``comment`` at offset ``at`` among the notes."""
-    before = sum(1 for k, s, _ in spot.notes if k in ("{", ";") and s < at)
-    if spot.kind == "card":
-        suffix, nags, comments = old
-        return suffix, nags, comments[:before] + (comment,) + comments[before:]
-    return old[:before] + (comment,) + old[before:]
-
-
-def _add_comment(body: str, spot: _Spot, text: str, kind: str):
-    old = _part(spot.deal, spot)
-    if spot.kind == "deal":
-        first = spot.deal.pos.offset
-        at = body.rfind("\n", 0, first) + 1  # the start of the deal's first line
-        nl = _newline(body, at)
-        if kind == "{":
-            inserted, expected = "{" + _brace_text(text, nl) + "}", (_brace_text(text, nl), "{")
-        else:
-            inserted = _line_text(text)
-            expected = (inserted[1:], ";")
-        return at, at, inserted + nl, (expected,) + old, None
-
-    notes = spot.notes
-    last = notes[-1][2] if notes else spot.anchor
-    ends_in_line_comment = bool(notes) and notes[-1][0] == ";"
-    notice = None
-    if kind == ";":
-        line_end = body.find("\n", last)
-        line_end = len(body) if line_end < 0 else line_end
-        rest = body[last:line_end]
-        if ends_in_line_comment:
-            notice = (f"{spot.what} already ends its line with a ; comment, so the new comment "
-                      "was written as {…} before it")
-        elif rest.strip(" \t\f\r"):
-            notice = (f"more follows {spot.what} on its line, so a ; comment would take it in: "
-                      "the new comment was written as {…}")
-        else:
-            at = last + len(rest.rstrip("\r"))
-            line = _line_text(text)
-            inserted = line if at > last else " " + line
-            return at, at, inserted, _insert_comment_into(old, spot, at, (line[1:], ";")), None
-    nl = _newline(body, last)
-    braced = _brace_text(text, nl)
-    if ends_in_line_comment:
-        # A ; comment runs to the end of its line: anything after it would be swallowed.
-        at = notes[-1][1]
-        inserted = "{" + braced + "} "
-    else:
-        at = last
-        inserted = _spaced(body, at, " {" + braced + "}")
-    return at, at, inserted, _insert_comment_into(old, spot, at, (braced, "{")), notice
-
-
-def _spaced(body: str, at: int, inserted: str) -> str:
-    """``inserted`` with a space after it when something other than white space follows
-    (``CJ{x}`` gets ``CJ $1 {x}``, not ``CJ $1{x}``)."""
-    return inserted + " " if at < len(body) and not body[at].isspace() else inserted
-
-
-def _add_nag(body: str, spot: _Spot, nag: int):
-    suffix, nags, comments = _part(spot.deal, spot)
-    if nag in nags:
-        return spot.anchor, spot.anchor, "", None, f"{spot.what} already has ${nag}"
-    at = spot.anchor
-    before = 0
-    for kind, _, end in spot.notes:
-        if kind not in ("suffix", "nag"):
-            break
-        at = end
-        before += kind == "nag"
-    expected = (suffix, nags[:before] + (nag,) + nags[before:], comments)
-    return at, at, _spaced(body, at, f" ${nag}"), expected, None
-
-
-def _set_suffix(body: str, spot: _Spot, suffix: str):
-    old_suffix, nags, comments = _part(spot.deal, spot)
-    expected = (suffix, nags, comments)
-    anchor = spot.anchor
-    if old_suffix == suffix:
-        return anchor, anchor, "", expected, f"{spot.what} already has the suffix {suffix}"
-    found = [(s, e) for k, s, e in spot.notes if k == "suffix"]
-    if not found:
-        return anchor, anchor, suffix, expected, None
-    start, end = found[0]
-    if start == anchor:  # written against the card: replace it in place
-        return start, end, suffix, expected, None
-    # Written apart (`S5 $1 !`): take it out with its white space, put the new one on the card.
-    spans = [(s, e) for _, s, e in spot.notes]
-    new_body, lo, hi = _remove(body, spans, anchor, {spans.index((start, end))})
-    new_body = new_body[:anchor] + suffix + new_body[anchor:]
-    return _as_slice(body, new_body, min(lo, anchor), hi) + (expected, None)
-
-
-def _clear(body: str, spot: _Spot):
-    expected = (None, (), ()) if spot.kind == "card" else ()
-    if spot.kind == "deal":
-        if not spot.deal.comments:
-            return 0, 0, "", expected, f"{spot.what} has no comments before its first tag: nothing to clear"
-        return _clear_deal(body, spot.deal) + (expected, None)
-    if not spot.notes:
-        what = "notes" if spot.kind == "card" else "comments"
-        return 0, 0, "", expected, f"{spot.what} has no {what}: nothing to clear"
-    new_body, lo, hi = _remove(body, [(s, e) for _, s, e in spot.notes], spot.anchor)
-    return _as_slice(body, new_body, lo, hi) + (expected, None)
-
-
-def _as_slice(old: str, new: str, lo: int, hi: int) -> tuple[int, int, str]:
-    """``old[lo:hi]`` became this slice of ``new``; everything outside it is the same."""
-    tail = len(old) - hi
-    if old[:lo] != new[:lo] or old[hi:] != new[len(new) - tail :]:  # pragma: no cover - a bug
-        raise AnnotateError("internal error: the edit touched more than it should; nothing was changed")
-    return lo, hi, new[lo : len(new) - tail]
-
-
-_TO_LINE_END = re.compile(r"[ \t\f]*(?=\r?\n|\Z)")
-
-
-def _remove(body: str, spans: list[tuple[int, int]], anchor: int,
-            drop: set[int] | None = None) -> tuple[str, int, int]:
-    """``body`` with notes taken out, each with the white space before it. ``spans`` are
-    all the notes of the target in source order, after the token that ends at ``anchor``
-    (nothing but white space and escape lines between them); ``drop`` the indexes of the
-    ones to take out (all by default). Escape lines are kept, no line is left empty and
-    no trailing white space is made. Returns the new text and the slice ``lo:hi`` of the
-    old text that changed."""
-    lo, hi = len(body), -1
-    prev_ends = [anchor] + [e for _, e in spans[:-1]]
-    # The last note first, so that the offsets of the earlier ones stay good.
-    for i in reversed(range(len(spans))):
-        if drop is not None and i not in drop:
-            continue
-        (start, end), prev = spans[i], prev_ends[i]
-        gap = body[prev:start]
-        to_line_end = _TO_LINE_END.match(body, end)
-        if "\n%" in gap:
-            # An escape line stands before the note: keep it and its line end; take out the
-            # note, and its whole line if nothing else is on it.
-            last_break = prev + gap.rfind("\n")
-            if to_line_end:
-                cut = last_break - (1 if body[last_break - 1] == "\r" else 0)
-                end = to_line_end.end()
-            else:
-                cut = last_break + 1
-        else:
-            cut = prev
-            if to_line_end and "\n" in gap:
-                end = to_line_end.end()  # the note's line goes: its trailing blanks too
-        if hi < 0:
-            hi = end  # nothing after the last note changes
-        body = body[:cut] + body[end:]
-        lo = min(lo, cut)
-        # Never join two tokens (`C3 {x}DK` must not become `C3DK`).
-        if 0 < cut < len(body) and not body[cut - 1].isspace() and not body[cut].isspace():
-            body = body[:cut] + " " + body[cut:]
-    return body, lo, hi
-
-
-def _clear_deal(body: str, deal: Deal) -> tuple[int, int, str]:
-    """Take out the deal's leading comments with the lines they leave empty; escape lines
-    among them and the indentation of the first tag stay."""
-    first_tag = deal.tags[0].pos.offset
-    start = body.rfind("\n", 0, deal.comments[0].pos.offset) + 1
-    spans = [(c.pos.offset, c.end) for c in deal.comments]
-    kept: list[str] = []
-    pos = start
-    for line in _split_lines(body[start:first_tag]):
-        in_comment = any(s <= pos < e for s, e in spans)
-        if line.startswith("%") and line.endswith("\n") and not in_comment:
-            kept.append(line)  # an escape line
-        pos += len(line)
-    tag_line = body.rfind("\n", 0, first_tag) + 1
-    if tag_line > start and not body[tag_line:first_tag].strip(" \t\f"):
-        kept.append(body[tag_line:first_tag])  # the first tag starts its line: keep its indentation
-    return start, first_tag, "".join(kept)
-
-
-def _split_lines(text: str) -> list[str]:
-    """Lines split at LF only, ends kept (a last line without an end included)."""
-    return re.findall(r"[^\n]*\n|[^\n]+\Z", text)
-
-
 # ---- checking the result -----------------------------------------------------------------
-
-def _comments(comments: tuple[Comment, ...]) -> tuple[tuple[str, str], ...]:
-    return tuple((c.text, c.kind) for c in comments)
-
-
-def _card_part(card: PlayedCard):
-    return card.suffix, card.nags, _comments(card.comments)
-
 
 def _deal_signature(deal: Deal, spot: _Spot | None = None):
     """Everything a deal reads as, except the target's notes when ``spot`` is given."""

@@ -22,6 +22,7 @@ import re
 import weakref
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
@@ -34,6 +35,7 @@ from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
 from bismarck_pbn.model.games import BISMARCK, words
 from bismarck_pbn.resources import grammar_text
+from bismarck_pbn.format.encoding import SNIFF, sniff_text
 from bismarck_pbn.format.syntax_errors import syntax_problem
 from bismarck_pbn.format.visitor import SKIP, ReadVisitor
 from bismarck_pbn.format.split import Chunk, decode_lines, split_lines
@@ -41,7 +43,9 @@ from bismarck_pbn.model.variant import STANDARD
 
 _TAG_PARTS = syntax.TAG_HEAD
 _TAG_SCAN = syntax.TAG_PAIR
-_CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])")
+_CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])", re.IGNORECASE)
+_LOWER_RANK = re.compile(r"[akqjt]")
+_HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard"})
 _KNOWN = frozenset(KNOWN_TAGS)
 _SESSION = frozenset(SESSION_TAGS)
 _NONE: frozenset[str] = frozenset()
@@ -52,6 +56,9 @@ _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
 _new = tuple.__new__
 _INTERN = dict(_CARDS_BY_TEXT)
 _INTERN.update({c[0] + "10": c for c in _CARDS_BY_TEXT if c[1] == "T"})
+# Lower case and mixed case, read with a warning (BPN006): sa, Sa, sA, s10.
+_ANY_CASE = {v: c for v, c in ((s + r, c) for t, c in _INTERN.items()
+                                for s in (t[0], t[0].lower()) for r in (t[1:], t[1:].lower()))}
 
 
 _unescape = syntax.unescape
@@ -65,6 +72,7 @@ class _Builder(Transformer[Token, Any]):
         self.line0 = 0
         self.offset0 = 0
         self.problems: list[Diagnostic] = []
+        self.lower: list[Any] = []  # [first lower-case card, its Pos, how many] in this deal
 
     def _pos(self, tok: Any) -> Pos:
         return Pos(tok.line + self.line0, tok.column, tok.start_pos + self.offset0)
@@ -119,9 +127,11 @@ class _Builder(Transformer[Token, Any]):
         offset = run.start_pos + self.offset0
         # (tuple.__new__ builds the NamedTuples without their argument handling: this
         # loop runs for every card of every deal.)
-        if len(text) <= 3:  # a single card, the common case after an annotation
+        if len(text) <= 3 and text in _INTERN:  # a single card, the common case after an annotation
             cards = [_new(PlayedCard, (_INTERN[text], _new(Pos, (line, run.column, offset)), False, None,
                                        (), (), offset + len(text), ()))]
+        elif not text.isupper():
+            cards = self._lower_case(run)
         else:
             cards = []
             append = cards.append
@@ -139,6 +149,27 @@ class _Builder(Transformer[Token, Any]):
         if spans:
             cards[-1] = cards[-1]._replace(suffix=suffix, nags=tuple(nags), comments=tuple(comments),
                                            notes=tuple(spans))
+        return cards
+
+    def _lower_case(self, run: Any) -> list[PlayedCard]:
+        """A run of cards with some in lower case: read as capitals, counted for BPN006."""
+        cards = []
+        line = run.line + self.line0
+        offset = run.start_pos + self.offset0
+        column = run.column
+        for segment in run.value.split("\n"):
+            for m in _CARD.finditer(segment):
+                start, end = m.span()
+                written = m.group()
+                pos = Pos(line, column + start, offset + start)
+                if written not in _INTERN:
+                    if not self.lower:
+                        self.lower = [written, pos, 0]
+                    self.lower[2] += 1
+                cards.append(PlayedCard(_ANY_CASE[written], pos, False, None, (), (), offset + end, ()))
+            offset += len(segment) + 1
+            line += 1
+            column = 1
         return cards
 
     def end(self, children: list[Any]) -> tuple[str, tuple[Comment, ...]]:
@@ -237,10 +268,17 @@ class DealReader:
         builder.line0 = chunk.line - 1
         builder.offset0 = chunk.offset
         builder.problems = problems = list(chunk.problems)
+        builder.lower = []
         if not chunk.text.strip():
             return Deal(problems=tuple(problems), pos=Pos(chunk.line, 1, chunk.offset)) if problems else None
         try:
             items: list[Any] = parser.parse(chunk.text)  # type: ignore[assignment]  # the transformer builds a list
+            if builder.lower:
+                written, pos, count = builder.lower
+                more = f" (and {count - 1} more card{'s' if count > 2 else ''})" if count > 1 else ""
+                problems.append(diag("BPN006", f"{written!r}{more} written in lower case: read as "
+                                     f"{_ANY_CASE[written]!r}; BPN writes cards in capitals (bpn fmt does)",
+                                     pos.line, pos.column))
         except UnexpectedInput as err:
             problems.append(syntax_problem(err, chunk.text, builder.line0))
             items = _scan_tags(chunk)
@@ -344,8 +382,16 @@ class DealReader:
             reader = values.TAG_READERS.get(name)
             if reader is None:
                 continue
+            value = tag.value
+            lower = _LOWER_RANK.search(value) if name in _HOLDING_TAGS else None
+            if lower is not None:
+                value = value.upper()
+                at = lower.start()
+                problems.append(diag("BPN006", f"[{name}] has ranks in lower case: read as {value!r}; "
+                                     "BPN writes ranks in capitals (bpn fmt does)", tag.pos.line,
+                                     tag.value_column + at if tag.value_column else tag.pos.column))
             try:
-                reader(tag.value, fields, context)
+                reader(value, fields, context)
             except values.BadValue as bad:
                 unread.add(name)
                 column = tag.value_column + bad.index if bad.index is not None and tag.value_column else tag.pos.column
@@ -377,17 +423,29 @@ class DealReader:
 
 def iter_lines(source: BinaryIO | TextIO | Iterable[bytes],
                encoding: str = "utf-8") -> Iterator[tuple[str, Diagnostic | None]]:
-    """Decoded lines of a binary or text file object. A text stream is read with
-    ``readline`` so that ``tell()`` keeps working between deals."""
-    if isinstance(source, io.TextIOBase):
-        first = True
-        for line in iter(source.readline, ""):
-            if first:
-                first = False
-                line = line.lstrip("\ufeff")
-            yield line, None
+    """Decoded lines of a binary or text file object (see ``split.decode_lines``).
+    A text stream is read with ``readline``, so that ``tell()`` keeps working between
+    deals; one that does not hold text (NUL bytes: ``encoding.sniff_text``) gives one
+    empty line with its BPN003, as bytes would."""
+    if not isinstance(source, io.TextIOBase):
+        yield from decode_lines(source, encoding)  # type: ignore[arg-type]  # binary: lines of bytes
         return
-    yield from decode_lines(source, encoding)  # type: ignore[arg-type]  # binary: lines of bytes
+    lines = iter(source.readline, "")
+    head: list[str] = []
+    size = 0
+    for line in lines:
+        head.append(line)
+        size += len(line)
+        if size >= SNIFF:
+            break
+    if head:
+        head[0] = head[0][1:] if head[0].startswith("\ufeff") else head[0]
+    problem = sniff_text("".join(head))
+    if problem is not None:
+        yield "", problem
+        return
+    for line in chain(head, lines):
+        yield line, None
 
 
 class Reader:
@@ -485,7 +543,9 @@ def parse(text: str, *, visitor: ReadVisitor | None = None) -> list[Deal]:
     start = 1 if text.startswith("\ufeff") else 0  # offsets stay offsets into `text`
     reader = DealReader()
     out = []
-    for chunk in split_lines(((line, None) for line in lf_lines(text[start:])), start):
+    problem = sniff_text(text[start:])
+    lines = [("", problem)] if problem is not None else ((line, None) for line in lf_lines(text[start:]))
+    for chunk in split_lines(lines, start):
         deal = reader.read_chunk(chunk) if visitor is None else reader.read_visited(chunk, visitor)
         if deal is not None:
             if visitor is not None:

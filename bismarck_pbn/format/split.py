@@ -4,7 +4,8 @@ Deals are separated by empty lines; an empty line inside a ``{…}`` comment doe
 separate. The splitter reads one line at a time and holds only the current deal, so
 memory stays flat however long the file. It also decodes bytes, reporting invalid
 UTF-8 (BPN003) with its byte offset and carrying on with the bad bytes replaced, so
-one bad byte never hides the rest of the file.
+one bad byte never hides the rest of the file; what the file is (UTF-8, UTF-16/32
+with a byte-order mark, or not text at all) is told by ``encoding.sniff`` first.
 
 A ``{`` that is never closed would swallow the rest of the file into one deal; when
 the end of the file is reached inside a comment, the deal is cut at the first empty
@@ -14,14 +15,22 @@ split again as usual. Only in that error case are lines held beyond one deal.
 
 from __future__ import annotations
 
+import codecs
+import re
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import NamedTuple
 
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.format import syntax
+from bismarck_pbn.format.encoding import SNIFF, Sniffed, sniff
 
 _SIGNIFICANT = syntax.STRING_OR_BRACE
 _TAG_START = syntax.TAG_START
+_TAG_NAME = re.compile(rf'\[[ \t]*({syntax.TAG_NAME})[ \t]*"')
+_VERSION_LINE = re.compile(r"%[ \t]*BPN\b")
+# A `*` that ends a play section: not inside a tag value or a comment.
+_STAR = re.compile(rf'{syntax.OPEN_STRING}|\{{[^}}]*\}}?|;.*|\*')
 
 
 class Chunk(NamedTuple):
@@ -62,29 +71,110 @@ def _brace_state(line: str, in_brace: bool) -> bool:
     return in_brace
 
 
+def _pasted(line: str, kept: list[tuple[str, Diagnostic | None]], names: set[str] | None) -> str:
+    """What in ``line`` starts a second deal inside the lines ``kept`` so far ("" if
+    nothing): a ``% BPN`` version line after tag pairs, or (``names`` given: a ``*``
+    has ended the play) a tag pair whose tag the deal already has. A new tag after the
+    ``*`` (``[Tricks]`` written after the play) stays in the deal."""
+    if line[0] == "%":
+        if _VERSION_LINE.match(line) and any(_TAG_START.match(t.lstrip()) for t, _ in kept):
+            return f"the version line {line.strip()!r}"
+        return ""
+    if names is None:
+        return ""
+    m = _TAG_NAME.match(line.lstrip())
+    if m is not None and m.group(1) in names:
+        return f"a second [{m.group(1)}] tag after the '*' that ends the play"
+    return ""
+
+
 def decode_lines(raw_lines: Iterable[bytes], encoding: str = "utf-8") -> Iterator[tuple[str, Diagnostic | None]]:
-    """Decode a binary file line by line. Invalid bytes become U+FFFD and yield a
-    BPN003 diagnostic with the byte offset of the first bad byte. A UTF-8 byte-order
-    mark at the start is dropped."""
-    offset = 0
+    """Decode a binary file line by line, after :func:`encoding.sniff` has looked at its
+    first kilobytes. Invalid bytes become U+FFFD and yield a BPN003 diagnostic with the
+    byte offset of the first bad byte of the line. A UTF-8 byte-order mark is dropped; a
+    UTF-16 or UTF-32 one makes the file read in that encoding (BPN004 on line 1). A file
+    that is not text yields one empty line carrying its one BPN003 and nothing more.
+    Raises LookupError for an unknown encoding."""
+    lines = iter(raw_lines)
+    head: list[bytes] = []
+    size = 0
+    for raw in lines:
+        head.append(raw)
+        size += len(raw)
+        if size >= SNIFF + 4:
+            break
+    found = sniff(b"".join(head), encoding)
+    if not found.is_text:
+        yield "", found.problem
+        return
+    rest = chain(head, lines)
+    if found.wide:
+        yield from _decode_wide(rest, found)
+        return
+    offset = found.bom
     first = True
-    for number, raw in enumerate(raw_lines, 1):
+    for number, raw in enumerate(rest, 1):
         if first:
             first = False
-            if raw.startswith(b"\xef\xbb\xbf") and encoding.replace("-", "").lower() in ("utf8", "utf8sig"):
-                raw = raw[3:]
-                offset = 3
+            raw = raw[found.bom:]
         try:
-            yield raw.decode(encoding), None
+            yield raw.decode(found.encoding), None
         except UnicodeDecodeError as e:
-            column = len(raw[: e.start].decode(encoding, "replace")) + 1
-            problem = diag(
-                "BPN003",
-                f"the file is not valid {encoding.upper()} at byte offset {offset + e.start} "
-                f"(byte 0x{raw[e.start]:02x}); the bad bytes are read as \ufffd",
-                number, column)
-            yield raw.decode(encoding, "replace"), problem
+            yield raw.decode(found.encoding, "replace"), _bad_bytes(found.encoding, offset + e.start,
+                                                                    raw[e.start], number,
+                                                                    len(raw[: e.start].decode(found.encoding, "replace")) + 1)
         offset += len(raw)
+
+
+def _bad_bytes(codec: str, offset: int, byte: int, line: int, column: int) -> Diagnostic:
+    return diag("BPN003", f"the file is not valid {codec.upper()} at byte offset {offset} (byte 0x{byte:02x}); "
+                "the bad bytes are read as \ufffd", line, column)
+
+
+def _decode_wide(raw_lines: Iterable[bytes], found: Sniffed) -> Iterator[tuple[str, Diagnostic | None]]:
+    """UTF-16/32 bytes to lines: decoded incrementally (a b"\n" byte in these encodings
+    is not a line end), then split at LF. The first undecodable bytes give one BPN003;
+    the rest of the file is then read with U+FFFD for bad bytes. O(size)."""
+    decoder = codecs.getincrementaldecoder(found.encoding)("strict")
+    problem = found.problem
+    parts: list[str] = []
+    number = 1
+    offset = 0
+    skip = found.bom
+
+    def lines(text: str) -> Iterator[str]:
+        start = 0
+        while True:
+            end = text.find("\n", start)
+            if end < 0:
+                if start < len(text):
+                    parts.append(text[start:])
+                return
+            parts.append(text[start : end + 1])
+            yield "".join(parts)
+            parts.clear()
+            start = end + 1
+
+    for raw in chain(raw_lines, [b""]):
+        final = not raw
+        if skip:
+            raw, skip = raw[skip:], 0
+            offset = found.bom
+        try:
+            text = decoder.decode(raw, final)
+        except UnicodeDecodeError as e:
+            bad = _bad_bytes(found.encoding, offset + e.start, raw[e.start] if e.start < len(raw) else 0,
+                             number, 1)
+            problem = problem if problem is not None and problem.code == "BPN003" else bad
+            decoder = codecs.getincrementaldecoder(found.encoding)("replace")
+            text = decoder.decode(raw, final)
+        offset += len(raw)
+        for line in lines(text):
+            yield line, problem
+            problem = None
+            number += 1
+    if parts or number == 1:  # (an empty file still carries its warning)
+        yield "".join(parts), problem
 
 
 def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0) -> Iterator[Chunk]:
@@ -94,7 +184,11 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
     A ``{`` comment that runs over an empty line is taken as never closed when the
     file ends inside it, or when a line after the empty line starts a tag pair: the
     deal is then cut at that empty line (the parser reports BPN002) and the lines after
-    it are split again, so one missing ``}`` never hides the deals after it."""
+    it are split again, so one missing ``}`` never hides the deals after it.
+
+    Two files pasted together without an empty line between them: a second ``% BPN``
+    line, or a tag pair after the ``*`` that ends a play section naming a tag the deal
+    already has, starts a new deal there with a BPN005 warning (see :func:`_pasted`)."""
     pending: list[tuple[str, Diagnostic | None]] = []  # lines given back, last first
     source = iter(lines)
     line_no = 0
@@ -106,6 +200,8 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
         in_brace = False
         brace_cut: int | None = None  # index in kept of the first empty line inside a comment
         cut = False
+        after_star = False  # a `*` has ended a play section in this deal
+        names: set[str] | None = None  # the deal's tag names, once a tag follows a `*`
         exhausted = False
         while True:
             if pending:
@@ -135,7 +231,23 @@ def split_lines(lines: Iterable[tuple[str, Diagnostic | None]], offset: int = 0)
                     start_line = line_no + 1
                     start_offset = offset
                     continue
+                if kept and (text[0] == "%" or after_star):
+                    if names is None and after_star:
+                        names = {n for t, _ in kept for n in _TAG_NAME.findall(t)}
+                    why = _pasted(text, kept, names if after_star else None)
+                    if why:
+                        if problem is None:
+                            problem = diag("BPN005", f"{why} starts a new deal here, without the empty line "
+                                           "that separates deals (two files pasted together?)", line_no, 1)
+                        pending.append((text, problem))
+                        line_no -= 1
+                        offset -= len(text)
+                        break
+                    if names is not None:
+                        names.update(_TAG_NAME.findall(text))
                 kept.append((text, problem))
+                if "*" in text and text[0] != "%":
+                    after_star = after_star or any(m.group() == "*" for m in _STAR.finditer(text))
                 if "{" in text and text[0] != "%":
                     in_brace = _brace_state(text, False)
                 continue

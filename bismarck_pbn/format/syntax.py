@@ -34,7 +34,10 @@ TAG_START = re.compile(rf'\[{_BLANK}{TAG_NAME}{_BLANK}"')
 UNCLOSED_TAG = re.compile(rf'\[{_BLANK}{TAG_NAME}{_BLANK}"{_VALUE}\\?$')
 """A tag pair whose value runs to the end of the line without its closing quote."""
 
-STRING_OR_BRACE = re.compile(rf'{TAG_STRING[:-1]}"?|[{{}};]')
+OPEN_STRING = TAG_STRING[:-1] + '"?'
+"""A value string, closed or not (the line may end inside it)."""
+
+STRING_OR_BRACE = re.compile(rf'{OPEN_STRING}|[{{}};]')
 """What changes whether a brace comment is open: a value string (skipped whole, closed
 or not), a brace, or a ``;`` that starts a comment to the end of the line."""
 

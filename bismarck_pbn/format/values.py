@@ -228,9 +228,12 @@ def numbers(value: str, *, signed: bool, seats: int = 3, sides: bool = False) ->
 
 def holding(value: str, offset: int = 0) -> tuple[str, ...]:
     """``AK2.QJT.5.9876``: four suits S.H.D.C, each a string of ranks; ``10`` is T.
+    Ranks in lower case (``ak2``) are read as capitals (the reader warns: BPN006).
 
     Returns the cards in canonical order, duplicates kept (the validator reports
     them). O(n log n)."""
+    if not value.isupper():
+        value = value.upper()
     parts = value.split(".")
     if len(parts) != 4:
         raise BadValue(f"a holding has four suits separated by dots (S.H.D.C), not {value!r}",

@@ -11,23 +11,28 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.model.games import GAMES
-from bismarck_pbn.games.base import Finding, Played, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Asks, Finding, Played, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
 from bismarck_pbn.games.german import GermanWhist
+from bismarck_pbn.games.ruff import RuffAndHonours
+from bismarck_pbn.games.whist import Whisk, Whist
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.variant import Variant
 
-RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Bismarck, GermanWhist)}
+RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
+    Bismarck, GermanWhist,
+    Whist, Whisk, RuffAndHonours,
+)}
 """Every game's ruleset class, by the game's canonical name."""
 
 VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Estonian,
                                                   ("Bismarck", "Finnish"): Finnish}
 """Variant bases played by rules of their own, by (game, base)."""
 
-__all__ = ["RULESETS", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
+__all__ = ["RULESETS", "Asks", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
 
 
 @lru_cache(maxsize=256)

@@ -47,6 +47,22 @@ class Finding(NamedTuple):
     severity: str | None = None
 
 
+class Asks(NamedTuple):
+    """What ``bpn record`` asks of a deal of a game before its play, beyond the
+    rotating seat and the hands (:meth:`Ruleset.asks`)."""
+
+    contract: bool = False
+    """A Contract, in the game's words."""
+    turned: bool = False
+    """The card turned up for trump (``Turned``)."""
+    stock_in_order: bool = False
+    """The kitty or stock is typed card by card, top first (its order decides draws)."""
+    discard: int = 0
+    """Cards the exchanging seat puts away (0: the game has no exchange)."""
+    declarer: bool = False
+    """The seat that holds the contract or makes the exchange (``Declarer``)."""
+
+
 class Setup(NamedTuple):
     """What a deal's play is replayed with, once the tags before it are checked."""
 
@@ -253,6 +269,11 @@ class Ruleset:
     def kitty_name(self) -> str:
         return "kitty" if self.kitty_size else "stock"
 
+    def asks(self) -> Asks:
+        """What a deal of this game records before its play (for ``bpn record``); the
+        default: a contract where the game requires one, nothing else."""
+        return Asks(contract=self.contract_required)
+
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
         default: holdings checked, trump from :meth:`find_trump`, no exchange."""
@@ -331,6 +352,13 @@ class Ruleset:
         """Why the score is what it is, for the BPN602 message."""
         return f"for {'/'.join(map(str, tricks))} tricks"
 
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+        """For a game whose score depends on the standing before the deal (Whist's
+        honours): what the session needs to score the deal (a small picklable tuple),
+        when :meth:`score` returned None because the standing decides. The session
+        scores it with :meth:`SessionRules.rescore`. Default None: :meth:`score` says it all."""
+        return None
+
     def session_rules(self) -> SessionRules:
         return SessionRules(self)
 
@@ -349,6 +377,13 @@ class SessionRules:
     def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
         """Check a deal against the session so far (schedule, length) and count it."""
         return []
+
+    def rescore(self, deal: Deal, score: tuple[int, ...] | None,
+                basis: tuple) -> tuple[tuple[int, ...] | None, list[Finding]]:
+        """Score a deal whose score depends on the standing before it (called only when
+        :meth:`Ruleset.score_basis` gave a ``basis``; ``score`` is the Score tag's value):
+        the score the running totals take, and BPN602 when the written one is not it."""
+        return score, []
 
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         """After a deal's totals are known: findings (BPN707 a game ends), and whether the

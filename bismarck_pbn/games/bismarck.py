@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Hand, Played, Ruleset, SessionRules, Setup, seat_list
+from bismarck_pbn.games.base import Asks, Finding, Hand, Played, Ruleset, SessionRules, Setup, seat_list
 from bismarck_pbn.games.tricks import DealState, Fault, TrickRules, left_of, trick_winner
 from bismarck_pbn.model.cards import DECK_SET, rest_of_deck
 
@@ -137,6 +137,9 @@ class Bismarck(Ruleset):
 
     def implied_trump(self, deal: Deal) -> str | None:
         return implied_trump(deal.contract) if deal.contract is not None else None
+
+    def asks(self) -> Asks:
+        return Asks(contract=True, discard=4)
 
     def exchange_mandatory(self, contract: str) -> bool:
         return self.variant.exchange_mandatory(contract)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Hand, Ruleset, Setup
+from bismarck_pbn.games.base import Asks, Finding, Hand, Ruleset, Setup
 from bismarck_pbn.games.tricks import SUIT_NAMES, TrickRules
 
 if TYPE_CHECKING:
@@ -122,6 +122,10 @@ class GermanWhist(Ruleset):
     tricks = 26
     turns = "stock"
     ordered_stock = True
+
+    def asks(self) -> Asks:
+        """The stock card by card, top first, and the turned card."""
+        return Asks(turned=True, stock_in_order=True)
 
     @property
     def high_low(self) -> bool:

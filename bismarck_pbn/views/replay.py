@@ -10,23 +10,31 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bismarck_pbn.check.wording import FAULT_CODES, fault_diagnostic
-from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.games import Ruleset, ruleset_of
 from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import Deal, PlayedCard
 from bismarck_pbn.format.writer import comment_text
 from bismarck_pbn.views.position import Position, positions
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.check.validate import check_deal
+from bismarck_pbn.check.validate import DealResult, check_deal
 from bismarck_pbn.format.values import signed_text
-from bismarck_pbn.sources import Source, read_text, syntax_problems
+from bismarck_pbn.sources import Source, read_source, syntax_problems
 
 CARD_CODES = frozenset(FAULT_CODES.values())
 
 
-def trick_and_card(index: int) -> tuple[int, int]:
-    """Trick (from 1) and card in the trick (1–3) of the card at ``index`` (from 0)."""
-    return index // 3 + 1, index % 3 + 1
+def trick_and_card(index: int, seats: int = 3) -> tuple[int, int]:
+    """Trick (from 1) and card in the trick (1 to ``seats``) of the card at ``index``
+    (from 0), in a game of ``seats`` cards a trick."""
+    return index // seats + 1, index % seats + 1
+
+
+def seats_text(rules: Ruleset, per_side: bool) -> str:
+    """``seats 1 2 3`` or, counted by side, ``sides 1–3 2–4``."""
+    if per_side:
+        return "sides " + " ".join("–".join(map(str, side)) for side in rules.sides())
+    return "seats " + " ".join(map(str, rules.seat_range()))
 
 
 class ReplayInput(NamedTuple):
@@ -37,13 +45,15 @@ class ReplayInput(NamedTuple):
     deals: list[Deal]
     problems: list[Diagnostic]
     """Syntax problems anywhere in the file."""
+    warning: Diagnostic | None = None
+    """How the file was decoded, when that is worth a word (BPN004: read as UTF-16)."""
 
 
 def load(source: Source) -> ReplayInput:
     """Read and parse a source; raises :class:`ReadFailure`."""
-    text, data = read_text(source, "utf-8")
+    text, data, warning = read_source(source, "utf-8")
     all_deals = parse(text)
-    return ReplayInput(text, data, [d for d in all_deals if d.number > 0], syntax_problems(all_deals))
+    return ReplayInput(text, data, [d for d in all_deals if d.number > 0], syntax_problems(all_deals), warning)
 
 
 class DealView:
@@ -55,6 +65,8 @@ class DealView:
         self.error: str | None = None
         self.positions: list[Position] = []
         self.diagnostics: list[Diagnostic] = []
+        self.rules = ruleset_of(deal)
+        self.result: DealResult | None = None
         cards = deal.play.cards if deal.play is not None else ()
         self.cards: tuple[PlayedCard, ...] = cards
         if not deal.syntax_ok:
@@ -63,7 +75,11 @@ class DealView:
             return
         try:
             self.positions = positions(deal)
-            self.diagnostics = list(check_deal(deal).diagnostics)
+            if self.positions and self.positions[0].rules is not None:
+                self.rules = self.positions[0].rules
+            checked = check_deal(deal)
+            self.diagnostics = list(checked.diagnostics)
+            self.result = checked.result
         except Exception as exc:  # a record the replay cannot cope with: say so, do not crash
             self.error = f"this deal cannot be replayed: {type(exc).__name__}: {exc}"
             self.positions = []
@@ -89,14 +105,23 @@ class DealView:
         return max(len(self.positions) - 1, 0)
 
     @property
+    def seats(self) -> int:
+        """Cards a trick: the game's seats."""
+        return self.rules.seats
+
+    def trick_and_card(self, index: int) -> tuple[int, int]:
+        """Trick and card in the trick of the card at ``index`` (from 0)."""
+        return trick_and_card(index, self.seats)
+
+    @property
     def unreplayed(self) -> range:
-        """Indexes of cards in the record that the replay did not reach (past trick 16,
-        or after trick 1 when the trump is not known)."""
+        """Indexes of cards in the record that the replay did not reach (past the game's
+        last trick, or after trick 1 when the trump is not known)."""
         return range(self.last, len(self.cards)) if self.positions else range(0)
 
     def unreplayed_reason(self, index: int) -> str:
-        if index >= engine.TRICKS_PER_DEAL * 3:
-            return "a deal has 16 tricks"
+        if index >= self.rules.tricks * self.seats:
+            return f"a deal has {self.rules.tricks} tricks"
         return "the trump is not known" if self.positions and self.positions[0].trump is None \
             else "the replay stops before it"
 
@@ -107,17 +132,28 @@ class DealView:
         return f"seat {seat} ({name})" if name else f"seat {seat}"
 
     def title(self, of: int | None = None) -> str:
-        """One line about the deal: number (``of`` deals), board, contract, trump,
-        forehand, leader."""
+        """One line about the deal: number (``of`` deals), board, game, contract or
+        trump, forehand or dealer, declarer, leader."""
         deal = self.deal
+        rules = self.rules
         parts = [f"deal {deal.number}" + (f" of {of}" if of else "")]
         if deal.board is not None:
             parts.append(f"board {deal.board}")
+        if rules.name != "Bismarck":
+            parts.append(rules.name)
+        implied = rules.implied_trump(deal)
         if deal.contract:
-            trump = deal.trump or engine.implied_trump(deal.contract) or "?"
-            parts.append(deal.contract + (f" (trump {trump})" if deal.contract == "Valfri" else ""))
+            trump = deal.trump or implied or "?"
+            parts.append(deal.contract + (f" (trump {trump})" if implied is None else ""))
+        elif deal.trump or implied or deal.turned:
+            trump = deal.trump or implied or "?"
+            parts.append(f"trump {trump}" + (f" (turned {deal.turned})" if deal.turned else ""))
         if deal.forehand is not None:
             parts.append(f"forehand {self.seat_name(deal.forehand)}")
+        elif deal.dealer is not None:
+            parts.append(f"dealer {self.seat_name(deal.dealer)}")
+        if deal.declarer is not None:
+            parts.append(f"declarer {self.seat_name(deal.declarer)}")
         if self.positions and self.positions[0].to_play is not None:
             parts.append(f"{self.seat_name(self.positions[0].to_play)} leads")
         return ", ".join(parts)
@@ -154,36 +190,57 @@ class DealView:
 
     def _fault_diagnostic(self, fault: Fault, card: PlayedCard | None) -> Diagnostic:
         line, column = (card.pos.line, card.pos.column) if card is not None else (0, 0)
-        rules = self.positions[0].rules if self.positions else None
-        seats, tricks = (rules.seats, rules.tricks) if rules is not None else (3, 16)
-        return fault_diagnostic(self.deal, fault, seats, tricks, card is not None and card.revoke, line, column)
+        return fault_diagnostic(self.deal, fault, self.seats, self.rules.tricks, card is not None and card.revoke,
+                                line, column)
 
     # -- at the end ---------------------------------------------------------------------
 
-    def final_tricks(self) -> tuple[tuple[int, int, int] | None, str]:
-        """The final trick count and where it comes from (``play`` or ``Tricks tag``)."""
+    def final_tricks(self) -> tuple[tuple[int, ...] | None, str]:
+        """The final trick count and where it comes from (``play``: per seat, or ``Tricks
+        tag``: per seat or per side, as the tag gives it)."""
         if self.positions:
             end = self.positions[-1]
-            if end.played >= engine.TRICKS_PER_DEAL * 3:
+            if end.played >= self.rules.tricks * self.seats:
                 return end.won, "play"
         if self.deal.tricks is not None:
             return self.deal.tricks, "Tricks tag"
         return None, ""
 
+    def computed_score(self) -> tuple[int, ...] | None:
+        """The score the rules give for the deal's final tricks (as the validator finds
+        them), None when they cannot be known or scored."""
+        result = self.result
+        if result is None or result.tricks is None:
+            return None
+        rules, tricks = self.rules, result.tricks
+        counted = getattr(rules, "counted_tricks", None)
+        if counted is not None:
+            winners = result.replay.winners if result.replay is not None else None
+            tricks = counted(self.deal, tricks, winners)
+            if tricks is None:
+                return None
+        return rules.score(self.deal, tricks)
+
     def summary(self) -> list[str]:
         """The closing lines: tricks won, the final count, the score."""
         deal = self.deal
+        rules = self.rules
         lines = []
         end = self.positions[-1] if self.positions else None
         if not self.cards:
             lines.append("no play recorded")
         elif end is not None:
-            lines.append(f"tricks won in the play: {' '.join(map(str, end.won))} (seats 1 2 3)")
+            line = f"tricks won in the play: {' '.join(map(str, end.won))} ({seats_text(rules, False)})"
+            if rules.partnership:
+                line += f"; by side {' '.join(map(str, rules.per_side(end.won)))} ({seats_text(rules, True)})"
+            lines.append(line)
         final, source = self.final_tricks()
         if final is not None and source == "Tricks tag":
             lines.append(f"final tricks (from the Tricks tag): {' '.join(map(str, final))}")
-        if final is not None and deal.contract and deal.forehand and sum(final) == engine.TRICKS_PER_DEAL:
-            lines.append(f"score: {signed_text(engine.scores(deal.contract, deal.forehand, final))} (seats 1 2 3)")
+        score = self.computed_score()
+        if score is not None:
+            per_side = len(score) != rules.seats
+            lines.append(f"score: {signed_text(score)} ({seats_text(rules, per_side)})")
         elif deal.score is not None:
             lines.append(f"score (from the Score tag): {signed_text(deal.score)}")
         else:
@@ -211,7 +268,7 @@ def plain_lines(view: DealView, name: str):
             yield _indent(comment_text(c), "  ")
     for pos in view.positions[1:]:
         i = pos.played - 1
-        trick, nth = trick_and_card(i)
+        trick, nth = view.trick_and_card(i)
         card = pos.card
         seat = pos.table[-1][0]
         line = f"trick {trick} card {nth}: seat {seat} plays {card.card}"
@@ -226,7 +283,7 @@ def plain_lines(view: DealView, name: str):
         if pos.table_winner is not None:
             yield f"  seat {pos.table_winner} wins trick {trick}"
     for i in view.unreplayed:
-        trick, nth = trick_and_card(i)
+        trick, nth = view.trick_and_card(i)
         card = view.cards[i]
         line = f"trick {trick} card {nth}: {card.card}"
         marks = view.marks(card)

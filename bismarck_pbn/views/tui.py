@@ -1,11 +1,13 @@
 """The interactive replay of ``bpn replay`` (Textual).
 
-A keyboard-driven step-through of a file's deals, card by card: the hands still held,
-the trick on the table, the tricks won against the quotas, and at each card its
+A keyboard-driven step-through of a file's deals, card by card, in any game: the hands
+still held, the trick on the table, the tricks won (against the quotas where the game
+has them), and at each card its
 suffix, NAGs and comments and any illegal play in the record (in red). ``c`` and ``$``
 add a comment or a NAG to the card shown, written into the file by
 :func:`bismarck_pbn.format.edit.annotate_file` (atomically, every other byte unchanged);
-the file is then read again and the view stays at the same card.
+the file is then read again and the view stays at the same card. What it draws is
+:mod:`bismarck_pbn.views.panes`.
 
 Only ``bpn replay`` imports this module, and only when it runs on a terminal.
 """
@@ -14,8 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -23,19 +24,16 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
+from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format import edit as annotate
-from bismarck_pbn.model.cards import SUITS
-from bismarck_pbn.sources import ReadFailure, Source
-from bismarck_pbn.views.replay import DealView, ReplayInput, load, trick_and_card
-from bismarck_pbn.model.nags import NAG_MEANINGS
-from bismarck_pbn.format.writer import comment_text
-from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
-from bismarck_pbn.views.position import Position
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SEVERITY_STYLE = {ERROR: "bold red", WARNING: "yellow"}
-FAULT_STYLE = "bold red"
+from bismarck_pbn.sources import ReadFailure, Source
+from bismarck_pbn.views import panes
+from bismarck_pbn.views.panes import FAULT_STYLE
+from bismarck_pbn.views.panes import render_position as _render_position
+from bismarck_pbn.views.keys import Help, key_help
+from bismarck_pbn.views.position import Position
+from bismarck_pbn.views.replay import DealView, ReplayInput, load
 
 
 class Prompt(ModalScreen[str | None]):
@@ -80,19 +78,6 @@ class Notes(VerticalScroll, can_focus=False):
     stay with the replay."""
 
 
-def _render_position(pos: Position) -> tuple[RenderableType, list[Diagnostic]] | None:
-    """The drawing from :mod:`bismarck_pbn.views.render` (which shows the card's notes and
-    faults itself) and the faults it shows, when that module is there and works."""
-    try:
-        from bismarck_pbn.views.render import fault_diagnostics, render_position
-    except ImportError:
-        return None
-    try:
-        return render_position(pos), list(fault_diagnostics(pos))
-    except Exception:  # a drawing that fails must not take the replay down
-        return None
-
-
 class ReplayApp(App[None]):
     """Step through the deals of one file. ``start_deal`` counts deals from 1."""
 
@@ -120,6 +105,7 @@ class ReplayApp(App[None]):
         Binding("r", "reload", "read again", show=False),
         Binding("shift+down", "scroll_notes(1)", "scroll down", show=False),
         Binding("shift+up", "scroll_notes(-1)", "scroll up", show=False),
+        Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "quit", "quit"),
         *(Binding(str(d), f"jump('{d}')", f"trick {d}", show=False) for d in range(10)),
     ]
@@ -185,6 +171,9 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.show()
+        if self.loaded.warning is not None:  # e.g. BPN004: read as UTF-16
+            self.notify(self.loaded.warning.message, title=self.loaded.warning.code, severity="warning",
+                        markup=False)
 
     def show(self) -> None:
         """Redraw everything for the current deal and position; a failure to draw is
@@ -209,128 +198,10 @@ class ReplayApp(App[None]):
             if drawn is not None:
                 board, shown = drawn
             else:
-                board = self.draw(view, pos)
+                board = panes.draw(view, pos)
         self.query_one("#board", Static).update(board)
-        self.query_one("#notes", Static).update(self.notes(view, pos, shown))
+        self.query_one("#notes", Static).update(panes.notes(view, pos, shown))
         self.query_one("#view", Notes).scroll_home(animate=False)
-
-    def draw(self, view: DealView, pos: Position) -> RenderableType:
-        """A plain drawing of the table: each seat's cards, its card in the trick, its tricks."""
-        deal = view.deal
-        status = Text()
-        if pos.played == 0:
-            status.append("before the first lead")
-        else:
-            status.append(f"trick {pos.trick} of 16", style="bold")
-            status.append(f"  ·  card {pos.played} of {len(view.cards)}")
-        if pos.trump:
-            status.append(f"  ·  {deal.contract or '?'}, trump {pos.trump}")
-        table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim", expand=False)
-        table.add_column("")
-        table.add_column("seat")
-        table.add_column("cards held")
-        table.add_column("trick", justify="center")
-        table.add_column("won", justify="right")
-        on_table = dict(pos.table)
-        for seat in (1, 2, 3):
-            name = view.seat_name(seat) + (" forehand" if seat == deal.forehand else "")
-            hand = pos.hands[seat - 1]
-            held = Text("(not recorded)", style="dim") if hand is None else self.hand_text(hand)
-            card = on_table.get(seat)
-            played = Text(card or "", style="bold green" if card and seat == pos.table_winner else "bold")
-            won = f"{pos.won[seat - 1]}" + (f"/{pos.quotas[seat - 1]}" if pos.quotas else "")
-            marker = Text("▶", style="bold cyan") if seat == pos.to_play else Text("")
-            table.add_row(marker, name, held, played, won)
-        return Group(status, table)
-
-    @staticmethod
-    def hand_text(hand) -> Text:
-        out = Text()
-        for i, suit in enumerate(SUITS):
-            ranks = "".join(c[1] for c in hand if c[0] == suit) or "—"
-            if i:
-                out.append("  ")
-            out.append(SUIT_SYMBOLS[suit] + " ", style="red" if suit in "HD" else "")
-            out.append(ranks)
-        return out
-
-    def notes(self, view: DealView, pos: Position | None, shown: list[Diagnostic] | None = None) -> Text:
-        """What is written at this point of the record, and what is wrong there. With
-        ``shown`` (the drawing is :func:`render.render_position`, which already shows the
-        card, its notes, these faults and the closing comments) only what it leaves out."""
-        drawn = shown is not None
-        out = Text()
-        deal = view.deal
-
-        def line(text: str = "", style: str = "") -> None:
-            out.append(text + "\n", style=style)
-
-        def problem(d: Diagnostic, style: str | None = None) -> None:
-            line(f"{d.code} {d.severity}: {d.message}", style or SEVERITY_STYLE.get(d.severity, "cyan"))
-
-        if pos is None:
-            line(view.error or "", FAULT_STYLE)
-            for d in view.diagnostics:
-                line(f"line {d.line}, column {d.column}: {d.code} {d.severity}: {d.message}", FAULT_STYLE)
-            return out
-        if pos.played == 0:
-            if view.cards:
-                line(f"Before the first lead: {view.seat_name(pos.to_play)} leads.", "bold")
-            else:
-                line("No play is recorded for this deal.", "bold")
-            for d in view.deal_diagnostics:
-                problem(d)
-            for c in deal.comments:
-                line(comment_text(c), "italic")
-            for tag in deal.tags:
-                for c in tag.comments:
-                    if tag.name != "Play":
-                        line(f"[{tag.name} \"{tag.value}\"] {comment_text(c)}", "italic")
-            if deal.play is not None and not drawn:
-                for c in deal.play.comments:
-                    line(comment_text(c), "italic")
-        elif drawn:
-            covered = {(d.code, d.message) for d in shown or ()}
-            for d in view.faults_at(pos.played - 1):
-                if (d.code, d.message) not in covered:
-                    problem(d, FAULT_STYLE)
-        else:
-            i = pos.played - 1
-            trick, nth = trick_and_card(i)
-            card = pos.card
-            seat = pos.table[-1][0]
-            head = Text(f"Trick {trick}, card {nth}: {view.seat_name(seat)} plays ", style="bold")
-            head.append(card.card, style="bold reverse")
-            for mark in view.marks(card):
-                head.append("  " + mark, style="bold magenta")
-                if mark.startswith("$") and int(mark[1:]) in NAG_MEANINGS:
-                    head.append(f" ({NAG_MEANINGS[int(mark[1:])]})", style="magenta")
-            out.append_text(head)
-            out.append("\n")
-            for c in card.comments:
-                line(comment_text(c), "italic")
-            for d in view.faults_at(i):
-                problem(d, FAULT_STYLE)
-            if pos.table_winner is not None:
-                line(f"{view.seat_name(pos.table_winner)} wins trick {trick}.")
-        if pos.played == view.last and view.cards:
-            if out:
-                line()
-            line("End of the replay.", "bold")
-            for i in view.unreplayed:
-                trick, nth = trick_and_card(i)
-                c = view.cards[i]
-                line(f"Trick {trick}, card {nth}: {c.card} is in the record but not replayed "
-                     f"({view.unreplayed_reason(i)}).", FAULT_STYLE)
-                for d in view.faults_at(i):
-                    problem(d, FAULT_STYLE)
-            if deal.play is not None and not (drawn and pos.played):
-                for c in deal.play.trailing:
-                    line(comment_text(c), "italic")
-        if pos.played == view.last:
-            for text in view.summary():
-                line(text)
-        return out
 
     # -- moving -------------------------------------------------------------------------
 
@@ -351,10 +222,11 @@ class ReplayApp(App[None]):
 
     def action_trick(self, delta: int) -> None:
         """To the end of the next trick, or of the one before (the start before trick 1)."""
+        n = self.view.seats
         if delta > 0:
-            self.go((self.index // 3 + 1) * 3)
+            self.go((self.index // n + 1) * n)
         else:
-            self.go(((self.index - 1) // 3) * 3 if self.index > 0 else 0)
+            self.go(((self.index - 1) // n) * n if self.index > 0 else 0)
 
     def action_first(self) -> None:
         self.go(0)
@@ -381,7 +253,8 @@ class ReplayApp(App[None]):
         if not view.positions:
             self.bell()
             return
-        tricks = (view.last + 2) // 3
+        n = view.seats
+        tricks = (view.last + n - 1) // n
         self.push_screen(Prompt(f"Go to trick (1–{tricks}, 0 for the start), then Enter:", first),
                          self._jump_to)
 
@@ -396,11 +269,15 @@ class ReplayApp(App[None]):
         if trick < 0:
             self.notify("tricks are numbered from 1", severity="error")
             return
-        last = self.view.last
-        if trick * 3 > last + 2:
-            self.notify(f"the play has {(last + 2) // 3} tricks; showing the end", severity="warning")
-        self.index = min(trick * 3, last)
+        last, n = self.view.last, self.view.seats
+        if trick * n > last + n - 1:
+            self.notify(f"the play has {(last + n - 1) // n} tricks; showing the end", severity="warning")
+        self.index = min(trick * n, last)
         self.show()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, Help):
+            self.push_screen(Help(key_help(self.BINDINGS)))
 
     def action_reload(self) -> None:
         if self.reload():
@@ -416,7 +293,7 @@ class ReplayApp(App[None]):
             self.notify("go to a card first (→): comments and NAGs are added to the card shown",
                         severity="warning")
             return None
-        trick, nth = trick_and_card(pos.played - 1)
+        trick, nth = view.trick_and_card(pos.played - 1)
         target = annotate.Target(deal=view.deal.number, trick=trick, card=nth)
         return target, f"{pos.card.card} (trick {trick}, card {nth})"
 

@@ -1,0 +1,109 @@
+"""What the bytes are: UTF-16/32 files are read with a warning (BPN004), and a file
+that is not text gets one diagnostic from every command (format/encoding.py)."""
+
+import gzip
+import io
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from bismarck_pbn import parse, read_deals, validate_file
+from bismarck_pbn.cli import app
+from bismarck_pbn.format.encoding import sniff
+from conftest import EXAMPLE, ROOT
+
+runner = CliRunner()
+CLUB = ROOT / "samples" / "club-night.bpn"
+BINARY = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 12
+GZIPPED = gzip.compress(EXAMPLE.encode("utf-8"), mtime=0)
+WIDE = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff", "utf-32-le": b"\xff\xfe\x00\x00",
+        "utf-32-be": b"\x00\x00\xfe\xff"}
+
+
+def located(diagnostics):
+    return [(d.code, d.line, d.column, d.message) for d in diagnostics]
+
+
+@pytest.mark.parametrize("codec", sorted(WIDE))
+def test_utf16_and_utf32_with_a_mark_read_like_utf8_plus_one_warning(tmp_path, codec):
+    utf8 = tmp_path / "utf8.bpn"
+    shutil.copyfile(CLUB, utf8)
+    wide = tmp_path / "wide.bpn"
+    wide.write_bytes(WIDE[codec] + CLUB.read_text(encoding="utf-8").encode(codec))
+    first, *rest = validate_file(wide)
+    assert (first.code, first.severity, first.line, first.column) == ("BPN004", "warning", 1, 1)
+    assert codec[:6].upper() in first.message and "bpn fmt --in-place" in first.message
+    assert located(rest) == located(validate_file(utf8))
+
+
+def test_notepads_unicode_goes_through_every_reading_command(tmp_path):
+    path = tmp_path / "notepad.bpn"
+    path.write_bytes(b"\xff\xfe" + CLUB.read_text(encoding="utf-8").encode("utf-16-le"))
+    for args in (["validate"], ["show", "--deal", "2"], ["replay", "--plain", "--deal", "2"], ["standings"],
+                 ["convert", "--to", "json"]):
+        result = runner.invoke(app, [*args, str(path)])
+        assert result.exit_code == 0, (args, result.output)
+    check = runner.invoke(app, ["fmt", "--check", str(path)])
+    assert check.exit_code == 1 and "BPN004" in check.stderr
+    assert runner.invoke(app, ["fmt", "--in-place", str(path)]).exit_code == 0
+    assert path.read_bytes() == CLUB.read_bytes()  # rewritten as canonical UTF-8
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+
+
+def test_annotate_refuses_utf16_and_says_how_to_convert(tmp_path):
+    path = tmp_path / "notepad.bpn"
+    data = b"\xff\xfe" + EXAMPLE.encode("utf-16-le")
+    path.write_bytes(data)
+    result = runner.invoke(app, ["annotate", str(path), "--deal", "1", "--comment", "x"])
+    assert result.exit_code == 1 and "bpn fmt --in-place" in result.stderr
+    assert path.read_bytes() == data
+
+
+COMMANDS = [["validate"], ["fmt"], ["fmt", "--check"], ["convert", "--to", "json"], ["show"],
+            ["replay", "--plain"], ["standings"], ["annotate", "--deal", "1", "--comment", "x"]]
+
+
+@pytest.mark.parametrize("data", [BINARY, GZIPPED], ids=["png", "gzip"])
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_a_binary_file_gets_one_diagnostic_from_every_command(tmp_path, args, data):
+    path = tmp_path / "photo.bpn"
+    path.write_bytes(data)
+    result = runner.invoke(app, [*args, str(path)])
+    lines = [ln for ln in (result.stdout + result.stderr).splitlines() if "BPN" in ln]
+    assert len(lines) == 1 and "not a text file" in lines[0] and "BPN003" in lines[0], result.output
+    assert f"{path}:1:1:" in lines[0]
+    assert result.exit_code == 1 and "internal error" not in result.output
+    assert result.stdout.strip() == "" or args[0] == "validate"
+    assert path.read_bytes() == data
+
+
+def test_the_library_gives_one_diagnostic_for_bytes_text_and_text_streams():
+    from_bytes = [p for d in read_deals(io.BytesIO(BINARY)) for p in d.problems]
+    text = BINARY.decode("latin-1")
+    from_text = [p for d in parse(text) for p in d.problems]
+    from_stream = [p for d in read_deals(io.StringIO(text)) for p in d.problems]
+    assert len(from_bytes) == len(from_text) == len(from_stream) == 1
+    assert {p.code for p in from_bytes + from_text + from_stream} == {"BPN003"}
+
+
+@pytest.mark.parametrize("data, binary", [
+    (EXAMPLE.replace("Stockholm", "G\u00f6teborg").encode("latin-1"), False),  # one bad byte: text
+    (EXAMPLE.encode("utf-8").replace(b"{", b"\x1b{"), False),  # a few escape characters
+    (("{Anna spelar hjärter, Bertil och Cecilia följer}\n" * 200).encode("latin-1"), False),  # Latin-1
+    (bytes(range(128, 256)) * 40, True),  # nothing decodes
+    (EXAMPLE.encode("utf-16-le"), True),  # UTF-16 without a mark
+    (b"[Event \"x\"]\n" * 700 + b"\x00", False),  # a NUL past the first 8 KB
+])
+def test_what_counts_as_text(data, binary):
+    found = sniff(data)
+    assert found.is_text is not binary, found.problem
+    if data.startswith(b"[\x00"):
+        assert "--encoding utf-16-le" in found.problem.message
+
+
+def test_an_encoding_named_explicitly_reads_utf16_without_a_mark(tmp_path):
+    path = tmp_path / "bare.bpn"
+    path.write_bytes(EXAMPLE.encode("utf-16-le"))
+    result = runner.invoke(app, ["validate", "--encoding", "utf-16-le", str(path)])
+    assert result.exit_code == 0, result.output
