@@ -430,6 +430,7 @@ def iter_lines(source: BinaryIO | TextIO | Iterable[bytes],
     if not isinstance(source, io.TextIOBase):
         yield from decode_lines(source, encoding)  # type: ignore[arg-type]  # binary: lines of bytes
         return
+    start = _tell(source)
     lines = iter(source.readline, "")
     head: list[str] = []
     size = 0
@@ -444,6 +445,12 @@ def iter_lines(source: BinaryIO | TextIO | Iterable[bytes],
     if problem is not None:
         yield "", problem
         return
+    if start is not None and head:  # read the sniffed lines again: the handle then stands after each deal
+        first = head[0]
+        source.seek(start)  # type: ignore[arg-type]  # an opaque cookie from tell()
+        source.readline()
+        head = [first]
+        lines = iter(source.readline, "")  # (the first one may have met the end)
     for line in chain(head, lines):
         yield line, None
 
