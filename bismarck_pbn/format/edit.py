@@ -28,7 +28,7 @@ from typing import NamedTuple
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.encoding import SNIFF, sniff
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.splice import AnnotateError, Spot as _Spot
+from bismarck_pbn.format.splice import AnnotateError as AnnotateError, Spot as _Spot
 from bismarck_pbn.format.splice import add_comment as _add_comment, add_nag as _add_nag, card_part as _card_part
 from bismarck_pbn.format.splice import clear as _clear, comments_part as _comments, part as _part
 from bismarck_pbn.format.splice import remove_some as _remove_some, set_suffix as _set_suffix

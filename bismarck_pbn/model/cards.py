@@ -41,18 +41,23 @@ def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
-def rest_of_deck(holdings: Iterable[Iterable[str]]) -> tuple[str, ...]:
+def rest_of_deck(holdings: Iterable[Iterable[str] | None]) -> tuple[str, ...]:
     """The cards in none of ``holdings``, in canonical order: with the three hands
-    known, the kitty. O(52·h)."""
-    held = set()
+    known, the kitty. A hand given as None (not known) is passed over. O(52·h)."""
+    held: set[str] = set()
     for holding in holdings:
-        held.update(holding)
+        held.update(holding or ())
     return tuple(c for c in DECK if c not in held)
 
 
 def holding_text(cards: Iterable[str]) -> str:
     """Write cards as a holding, ``S.H.D.C`` with ranks high to low: ``AK2.QJT.5.9876``."""
-    by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
+    out = []
+    suit = 0  # index in SUITS of the suit being written
     for card in sort_cards(cards):
-        by_suit[card[0]].append(card[1])
-    return ".".join("".join(by_suit[s]) for s in SUITS)
+        while card[0] != SUITS[suit]:
+            out.append(".")
+            suit += 1
+        out.append(card[1])
+    out.append("." * (3 - suit))
+    return "".join(out)

@@ -20,7 +20,7 @@ from bismarck_pbn.model.deal import Comment, Deal
 from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.session.standings import BoardRow, Session, standings_of_checked
 from bismarck_pbn.views.position import positions
-from bismarck_pbn.views.render import NAG_MEANINGS
+from bismarck_pbn.model.nags import NAG_MEANINGS
 
 
 
