@@ -7,7 +7,6 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from bismarck_pbn.analysis.analyse import analyse_deal, problem_at

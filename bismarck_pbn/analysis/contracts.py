@@ -13,7 +13,6 @@ C(20, 4) = 4,845 sets at most, each a full solve: slow, minutes with the C core.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 
 from bismarck_pbn.analysis.problem import Problem
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
@@ -108,7 +107,7 @@ def contract_table(start: Problem, deal: Deal, solver: Solver, *, exchange: bool
     twenty = frozenset(DECK) - others
     choices = discard_choices(twenty, others)
     total, done = len(choices) * len(options), 0
-    for row, (label, trump, misere) in zip(rows, options):
+    for row, (_label, trump, misere) in zip(rows, options):
         best = None
         for discard in choices:
             done += 1

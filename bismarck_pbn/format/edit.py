@@ -183,7 +183,7 @@ def remove_notes(text: str, target: Target, *, comments=None, suffix: str | None
     drop: set[int] = set()
     kept_comments = []
     ci = 0
-    for i, (kind, start, end) in enumerate(spot.notes):
+    for i, (kind, _start, _end) in enumerate(spot.notes):
         if kind in ("{", ";"):
             if comments is not None and comments(old_comments[ci][0]):
                 drop.add(i)
