@@ -253,12 +253,7 @@ class DealState:
             winner = trick_winner(trick, self._trump) if self._plain else self.rules.winner(trick)
             if self.undo_history:
                 self._history.append((seat, card, in_hand, in_follow, trick))
-            self.won[winner - 1] += 1
-            self.winners.append(winner)
-            self.trick = []
-            self.to_play = winner
-            if self._after is not None:
-                self._after(self, winner)
+            self._end_trick(winner)
             return winner
         if self.undo_history:
             self._history.append((seat, card, in_hand, in_follow, None))
@@ -271,15 +266,18 @@ class DealState:
         seat = self.to_play
         self.trick.append((seat, UNKNOWN))
         if len(self.trick) == self.seats:
-            winner = self.rules.winner(self.trick)
-            self.won[winner - 1] += 1
-            self.winners.append(winner)
-            self.trick = []
-            self.to_play = winner
-            if self._after is not None:
-                self._after(self, winner)
+            self._end_trick(self.rules.winner(self.trick))
         else:
             self.to_play = seat % self.seats + 1
+
+    def _end_trick(self, winner: int) -> None:
+        """The trick on the table goes to ``winner``, who leads the next."""
+        self.won[winner - 1] += 1
+        self.winners.append(winner)
+        self.trick = []
+        self.to_play = winner
+        if self._after is not None:
+            self._after(self, winner)
 
     def clone(self) -> DealState:
         """A copy to try things on (no undo history). O(cards held)."""
