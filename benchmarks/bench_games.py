@@ -57,12 +57,26 @@ def gen_whist_family(game: str):
     return gen
 
 
+def gen_israeli_whist(n: int) -> str:
+    from gen_auction import gen_israeli
+
+    return gen_israeli(n)
+
+
+def gen_swedish_whist(n: int) -> str:
+    from gen_auction import gen_swedish
+
+    return gen_swedish(n)
+
+
 GAMES = {
     "Bismarck": gen_bismarck,
     "GermanWhist": gen_german_whist,
     "Whist": gen_whist_family("gen_whist"),
     "Whisk": gen_whist_family("gen_whisk"),
     "RuffAndHonours": gen_whist_family("gen_ruff"),
+    "IsraeliWhist": gen_israeli_whist,
+    "SwedishWhist": gen_swedish_whist,
 }
 """game -> f(n) giving the BPN text of n legal deals of that game."""
 

@@ -38,7 +38,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN205": (ERROR, "the Turned card is not where the game puts it, or disagrees with the Trump"),
     "BPN301": (ERROR, "a discarded card was not in the forehand's hand or the kitty"),
     "BPN302": (ERROR, "the exchange was declined where it is mandatory"),
-    "BPN303": (ERROR, "the wrong seat exchanges, or the wrong number of cards is passed"),
+    "BPN303": (ERROR, "the wrong seat exchanges, or the wrong number of cards is passed (Frisch)"),
     "BPN401": (ERROR, "the trump does not match the contract"),
     "BPN402": (ERROR, "the trump is not allowed in Valfri under this variant"),
     "BPN403": (ERROR, "the contract is not played in this variant"),
@@ -59,6 +59,9 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN704": (INFO, "the session ends in a tie at the top and no tie-break follows"),
     "BPN705": (ERROR, "a deal beyond the variant's length that is not a tie-break"),
     "BPN707": (INFO, "a game, rubber or round ends here (who won it)"),
+    "BPN801": (ERROR, "a call that is not allowed there (not higher, out of turn, after the end)"),
+    "BPN802": (ERROR, "the Contract, Declarer or Trump does not follow from the auction"),
+    "BPN803": (ERROR, "the contract bids break a rule (sum 13 for the last bidder, below the trump bid, out of range)"),
 }
 
 

@@ -182,15 +182,13 @@ def test_version_1_documents_are_still_read(example):
         jsonio.loads(json.dumps(doc))
 
 
-def test_an_auction_is_refused_rather_than_lost():
+def test_an_auction_added_in_json_is_read_as_an_auction_section():
     doc = json.loads(jsonio.dumps(parse(FAMILY)))
-    doc["deals"][1]["auction"] = {"first": 3, "calls": [{"call": "Pass"}]}
-    VALIDATOR.validate(doc)  # there is room for it in the schema
-    with pytest.raises(jsonio.SchemaError, match=r"\$\.deals\[1\]\.auction"):
-        jsonio.loads(json.dumps(doc))
-    line = json.dumps(doc["deals"][1])
-    with pytest.raises(jsonio.SchemaError, match="line 1"):
-        list(jsonio.iter_jsonl_deals([line]))
+    doc["deals"][1]["auction"] = {"first": 3, "calls": [{"call": "Pass", "nags": [1]}]}
+    VALIDATOR.validate(doc)
+    deal = jsonio.loads(json.dumps(doc))[1]
+    assert deal.auction is not None and [(c.call, c.nags) for c in deal.auction.calls] == [("Pass", (1,))]
+    assert '[Auction "3"]\nPass $1\n' in dumps([deal])
 
 
 # ---- every sample ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from bismarck_pbn.model.variant import Variant
 if TYPE_CHECKING:
     from bismarck_pbn.check.validate import DealResult
 
-_SESSION_POSITIONS = ("Board", "Dealer", "Forehand", "Contract", "Score", "Total")
+_SESSION_POSITIONS = ("Board", "Dealer", "Forehand", "Contract", "Score", "Total", "Points")
 
 
 def _add(a, b):

@@ -66,7 +66,14 @@ def _at(tag: Tag | None, deal: Deal) -> tuple[int, int]:
 
 
 def located(finding: Finding, deal: Deal) -> Diagnostic:
-    """A ruleset's finding as a diagnostic at the tag it names (or the deal's start)."""
+    """A ruleset's finding as a diagnostic at the call or tag it names (or the deal's start)."""
+    auction = deal.auction
+    if finding.call is not None and auction is not None and 0 <= finding.call < len(auction.calls):
+        pos = auction.calls[finding.call].pos
+        if pos is not NOWHERE:
+            return diag(finding.code, finding.message, pos.line, pos.column, finding.severity)
+        tag = auction.tag
+        return diag(finding.code, finding.message, *_at(tag, deal), finding.severity)
     tag = deal.tag(finding.at) if finding.at else None
     return diag(finding.code, finding.message, *_at(tag, deal), finding.severity)
 
@@ -79,10 +86,15 @@ def _counts(values: Iterable[int]) -> str:
 
 def prepare(deal: Deal, out: list[Diagnostic] | None = None, rules: Ruleset | None = None) -> tuple[Ruleset, Setup]:
     """The deal's ruleset and what its play is replayed with, reporting into ``out``
-    what the tags before the play get wrong. The validator, ``show``, ``replay`` and
-    ``record`` all start from here, so they always agree."""
+    what the auction and the tags before the play get wrong. The validator, ``show``,
+    ``replay`` and ``record`` all start from here, so they always agree."""
     rules = rules or ruleset_of(deal)
     findings: list[Finding] = []
+    if deal.auction is not None and out is not None:
+        auction = rules.check_auction(deal)
+        if auction is not None:
+            findings.extend(auction.findings)
+            findings.extend(rules.auction_agreement(deal, auction))
     setup = rules.setup(deal, findings)
     if out is not None and findings:
         out.extend([located(f, deal) for f in findings])

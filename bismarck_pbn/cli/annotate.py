@@ -33,7 +33,7 @@ def annotate_command(
     tag: Annotated[str | None, typer.Option(
         "--tag", show_default=False, metavar="NAME",
         help="Annotate this tag of the deal (its comments); Play: the comments before the "
-             "first card.")] = None,
+             "first card; Auction: those before the first call.")] = None,
     trick: Annotated[int | None, typer.Option(
         "--trick", "-t", min=1, show_default=False, metavar="T",
         help="Annotate a card: its trick, from 1 (with --card).")] = None,
@@ -41,16 +41,20 @@ def annotate_command(
         "--card", "-c", min=1, max=4, show_default=False, metavar="C",
         help="Annotate a card: its place in the trick, in the order played, 1 to the game's seats "
              "(3 in Bismarck; with --trick).")] = None,
+    call: Annotated[int | None, typer.Option(
+        "--call", min=1, show_default=False, metavar="N",
+        help="Annotate a call of the auction: its number, from 1, in the order called.")] = None,
     comment: Annotated[str | None, typer.Option(
         "--comment", "-m", show_default=False, metavar="TEXT", help="Add this comment, written as {TEXT}.")] = None,
     line_comment: Annotated[bool, typer.Option(
         "--line-comment", help="Write the comment as ; TEXT at the end of the line instead.")] = False,
     nag: Annotated[int | None, typer.Option(
-        "--nag", min=0, max=255, show_default=False, metavar="N", help="Add the NAG $N to the card (0-255).")] = None,
+        "--nag", min=0, max=255, show_default=False, metavar="N",
+        help="Add the NAG $N to the card or call (0-255).")] = None,
     suffix: Annotated[str | None, typer.Option(
-        "--suffix", show_default=False, metavar="S", help="Set the card's suffix: ! ? !! ?? !? or ?!.")] = None,
+        "--suffix", show_default=False, metavar="S", help="Set the card's or call's suffix: ! ? !! ?? !? or ?!.")] = None,
     clear: Annotated[bool, typer.Option(
-        "--clear", help="Remove the comments (and for a card its NAGs and suffix).")] = False,
+        "--clear", help="Remove the comments (and for a card or call its NAGs and suffix).")] = False,
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", "-n", help="Print the change as a unified diff and write nothing.")] = False,
 ) -> None:
@@ -59,7 +63,8 @@ def annotate_command(
 
     The target: a deal (--deal N: its comments before the first tag),
     a tag of it (--tag NAME: the comments after the tag pair),
-    or a card (--trick T --card C: its suffix, NAGs and comments).
+    a card (--trick T --card C: its suffix, NAGs and comments),
+    or a call of the auction (--call N: its suffix, NAGs and comments).
     The edit: --comment TEXT (--line-comment for a ; comment),
     --nag N, --suffix S, or --clear.
 
@@ -73,6 +78,7 @@ def annotate_command(
         bpn annotate night.bpn --deal 3 --trick 5 --card 2 --comment "ruffs"
         bpn annotate night.bpn --deal 3 --trick 5 --card 2 --suffix ! -n
         bpn annotate night.bpn --deal 1 --tag Contract --comment "brave"
+        bpn annotate israeli.bpn --deal 2 --call 5 --suffix ?
         bpn annotate night.bpn --deal 3 --clear
     """
     edits = [name for name, given in (("--comment", comment is not None), ("--nag", nag is not None),
@@ -85,18 +91,18 @@ def annotate_command(
                     "comments, use --clear)", 2)
     if line_comment and comment is None:
         raise _fail("--line-comment goes with --comment", 2)
-    if tag is not None and (trick is not None or card is not None):
-        raise _fail("give --tag or --trick and --card, not both", 2)
+    if sum((tag is not None, trick is not None or card is not None, call is not None)) > 1:
+        raise _fail("give one target: --tag, --trick and --card, or --call", 2)
     if (trick is None) != (card is None):
         raise _fail("a card is given by --trick and --card together", 2)
-    if (nag is not None or suffix is not None) and trick is None:
-        raise _fail(f"{edits[0]} goes with a card: give --trick and --card", 2)
+    if (nag is not None or suffix is not None) and trick is None and call is None:
+        raise _fail(f"{edits[0]} goes with a card or a call: give --trick and --card, or --call", 2)
     if suffix is not None and suffix not in SUFFIXES:
         raise _fail(f"--suffix is one of {' '.join(SUFFIXES)}, not {suffix!r}", 2)
     if path == "-":
         raise _fail("annotate edits a file in place; it cannot edit standard input", 2)
 
-    target = Target(deal, tag, trick, card)
+    target = Target(deal, tag, trick, card, call)
     try:
         old, result = edit_file(path, target, write=not dry_run, comment=comment,
                                 kind=";" if line_comment else "{", nag=nag, suffix=suffix, clear=clear)

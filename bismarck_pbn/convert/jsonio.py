@@ -24,7 +24,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from bismarck_pbn.model.deal import NOWHERE, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.model.deal import NOWHERE, Auction, Call, Comment, Deal, Play, PlayedCard, Tag
 from bismarck_pbn.diagnostics import diag
 from bismarck_pbn.format.reader import DealReader
 from bismarck_pbn.resources import data_path
@@ -155,6 +155,33 @@ def _card(card: PlayedCard, seat: int | None) -> dict:
     return out
 
 
+def _auction(auction: Auction, game: str, seats: int) -> dict:
+    """The auction section: the first seat, each call with its seat and notes."""
+    value = canonical_value("Auction", auction.tag.value, game)
+    first = int(value) if value.isdigit() and 1 <= int(value) <= seats else value
+    calls = []
+    seat = first if isinstance(first, int) else None
+    for call in auction.calls:
+        item: dict[str, Any] = {"call": call.call}
+        if call.call == "Frisch" and isinstance(first, int):
+            seat = first  # a new round begins from the first seat; the word itself is no one's
+        elif seat is not None:
+            item["seat"] = seat
+            seat = seat % seats + 1
+        item.update(suffix=call.suffix, nags=list(call.nags), comments=_comments(call.comments))
+        calls.append(item)
+    return {"first": first, "comments": _comments(auction.comments), "calls": calls,
+            "trailing": _comments(auction.trailing)}
+
+
+def _auction_from(obj: dict) -> Auction:
+    calls = tuple(Call(c["call"], NOWHERE, c.get("suffix"), tuple(c.get("nags") or ()),
+                       _from_comments(c.get("comments"))) for c in obj.get("calls", ()))
+    tag = Tag("Auction", str(obj["first"]), NOWHERE)
+    return Auction(tag, None, calls, _from_comments(obj.get("comments")), bool(obj.get("trailing")),
+                   _from_comments(obj.get("trailing")))
+
+
 def _table(deal: Deal) -> tuple[Ruleset | None, tuple[tuple[int, ...], ...]]:
     """The deal's ruleset (None when its game has none yet: then nothing is replayed)
     and the sides that score, from the game's words when there is no ruleset."""
@@ -216,6 +243,7 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
     out["total"] = _list(deal.total)
     out["points"] = _list(deal.points)
     replay = checked.result.replay if rules is not None else None
+    out["auction"] = _auction(deal.auction, deal.game, deal.seats) if deal.auction is not None else None
     play = deal.play
     if play is None:
         out["play"] = None
@@ -294,13 +322,8 @@ def _from_comments(items: Iterable[dict] | None) -> tuple[Comment, ...]:
 def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | None = None) -> Deal | None:
     """Build a deal from a (schema-checked) dict with the reader's own last step, so the
     result is what reading the same record as text gives. ``reader`` carries session
-    tags from one deal to the next. An auction section is refused (:class:`SchemaError`
-    at ``where``) until the auction games define it: dropping it would lose the record.
-    Derived (readOnly) fields that disagree with what the record gives are ignored, with
+    tags from one deal to the next. Derived (readOnly) fields that disagree with what the record gives are ignored, with
     a BPN106 warning each in ``Deal.problems`` (at ``line``, naming ``where``)."""
-    if obj.get("auction") is not None:
-        raise SchemaError(f"{where}.auction", "auction sections are not read yet (they come with the "
-                          "auction games); nothing was converted", line)
     deal = _deal_from_dict(obj, reader)
     if deal is None or not deal.tags:
         return deal
@@ -358,6 +381,8 @@ def _deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
     items: list = list(_from_comments(obj.get("comments")))
     for t in obj.get("tags", ()):
         items.append(Tag(t["name"], t["value"], NOWHERE, _from_comments(t.get("comments"))))
+    if obj.get("auction") is not None:
+        items.append(_auction_from(obj["auction"]))
     play = obj.get("play")
     if play is not None:
         cards = []

@@ -12,7 +12,9 @@ What can be annotated (a :class:`Target`):
   its own just before the deal's first line, with the line end that line has;
 - a **tag**, by name (the first of that name): the comments after the tag pair. For
   ``Play`` these are the comments of the play section before its first card;
-- a **card**, by trick and card: its suffix, NAGs and comments.
+- a **card**, by trick and card: its suffix, NAGs and comments;
+- a **call** of the auction, by its number (from 1): its suffix, NAGs and comments.
+  The ``Auction`` tag, like ``Play``, stands for the comments before the first call.
 
 After every edit the new text is read again and compared with the old: the target must
 carry the new note (or none, after clearing) and everything else must read the same,
@@ -47,16 +49,20 @@ class NotUTF8(AnnotateError):
 
 class Target(NamedTuple):
     """What to annotate: a deal (numbered from 1 among the deals of the file), and within
-    it a tag by name, or a card by trick (from 1) and card (from 1 to the cards a trick of
-    the deal's game: 2, 3 or 4), or neither (the deal)."""
+    it a tag by name, a card by trick (from 1) and card (from 1 to the cards a trick of
+    the deal's game: 2, 3 or 4), a call of the auction by its number (from 1), or none
+    of them (the deal)."""
 
     deal: int
     tag: str | None = None
     trick: int | None = None
     card: int | None = None
+    call: int | None = None
 
     def describe(self) -> str:
-        """``deal 2``, ``deal 2, tag Site`` or ``deal 2, trick 4, card 1``."""
+        """``deal 2``, ``deal 2, tag Site``, ``deal 2, trick 4, card 1`` or ``deal 2, call 5``."""
+        if self.call is not None:
+            return f"deal {self.deal}, call {self.call}"
         if self.tag is not None:
             return f"deal {self.deal}, tag {self.tag}"
         if self.trick is not None or self.card is not None:
@@ -217,8 +223,11 @@ def _check_request(target, comment, kind, nag, suffix, clear) -> None:
     if not isinstance(target.deal, int) or target.deal < 1:
         raise AnnotateError(f"deals are numbered from 1, not {target.deal!r}")
     is_card = target.trick is not None or target.card is not None
-    if target.tag is not None and is_card:
-        raise AnnotateError("give a tag or a card (trick and card), not both")
+    if sum((target.tag is not None, is_card, target.call is not None)) > 1:
+        raise AnnotateError("give one of a tag, a card (trick and card) or a call, not several")
+    if target.call is not None and (not isinstance(target.call, int) or isinstance(target.call, bool)
+                                    or target.call < 1):
+        raise AnnotateError(f"calls are numbered from 1, not {target.call!r}")
     if is_card and (target.trick is None or target.card is None):
         raise AnnotateError("a card is given by its trick and its card in the trick: both are needed")
     if is_card:
@@ -226,9 +235,9 @@ def _check_request(target, comment, kind, nag, suffix, clear) -> None:
             raise AnnotateError(f"tricks are numbered from 1, not {target.trick!r}")
         if not isinstance(target.card, int) or isinstance(target.card, bool) or target.card < 1:
             raise AnnotateError(f"cards in a trick are numbered from 1, not {target.card!r}")
-    if (nag is not None or suffix is not None) and not is_card:
-        raise AnnotateError(f"{'NAGs' if nag is not None else 'suffixes'} go with a card: "
-                            "give the trick and the card")
+    if (nag is not None or suffix is not None) and not is_card and target.call is None:
+        raise AnnotateError(f"{'NAGs' if nag is not None else 'suffixes'} go with a card or a call: "
+                            "give the trick and the card, or the call")
     if nag is not None and (not isinstance(nag, int) or isinstance(nag, bool) or not 0 <= nag <= 255):
         raise AnnotateError(f"a NAG is a number from 0 to 255, not {nag!r}")
     if suffix is not None and suffix not in SUFFIXES:
@@ -251,11 +260,17 @@ def _find(deals: list[Deal], target: Target) -> _Spot:
         return _find_tag(deal, target.tag)
     if target.trick is not None:
         return _find_card(deal, target.trick, target.card)
+    if target.call is not None:
+        return _find_call(deal, target.call)
     return _Spot("deal", deal, what=f"deal {deal.number}")
 
 
 def _find_tag(deal: Deal, name: str) -> _Spot:
     what = f"deal {deal.number}, tag {name}"
+    if name == "Auction" and deal.auction is not None:
+        auction = deal.auction
+        notes = tuple((c.kind, c.pos.offset, c.end) for c in auction.comments)
+        return _Spot("auction", deal, deal.tags.index(auction.tag), auction.tag.end, notes, what)
     if name == "Play" and deal.play is not None:
         play = deal.play
         notes = tuple((c.kind, c.pos.offset, c.end) for c in play.comments)
@@ -290,6 +305,18 @@ def _find_card(deal: Deal, trick: int, card: int) -> _Spot:
                  f"deal {deal.number}, trick {trick}, card {card} ({played_card.card})")
 
 
+def _find_call(deal: Deal, number: int) -> _Spot:
+    if deal.auction is None:
+        raise AnnotateError(f"deal {deal.number} has no auction section, so no call {number}")
+    calls = deal.auction.calls
+    if number > len(calls):
+        raise AnnotateError(f"deal {deal.number} has no call {number}: its auction holds "
+                            f"{len(calls)} call{'s' if len(calls) != 1 else ''}")
+    call = calls[number - 1]
+    return _Spot("call", deal, number - 1, call.call_end, call.notes,
+                 f"deal {deal.number}, call {number} ({call.call})")
+
+
 # ---- checking the result -----------------------------------------------------------------
 
 def _deal_signature(deal: Deal, spot: _Spot | None = None):
@@ -305,7 +332,15 @@ def _deal_signature(deal: Deal, spot: _Spot | None = None):
                       for i, c in enumerate(p.cards))
         play = (p.tag.name, p.tag.value, p.leader, cards, None if kind == "play" else _comments(p.comments),
                 p.closed, _comments(p.trailing))
-    return (deal.number, None if kind == "deal" else _comments(deal.comments), tags, play,
+    auction = None
+    if deal.auction is not None:
+        a = deal.auction
+        calls = tuple((c.call,) + ((None, None) if kind == "call" and i == spot.index
+                                   else (_card_part(c), tuple(k for k, _, _ in c.notes)))
+                      for i, c in enumerate(a.calls))
+        auction = (a.tag.value, a.first, calls, None if kind == "auction" else _comments(a.comments),
+                   a.closed, _comments(a.trailing))
+    return (deal.number, None if kind == "deal" else _comments(deal.comments), tags, play, auction,
             tuple(p.code for p in deal.problems), tuple(sorted(deal.inherited.items())))
 
 

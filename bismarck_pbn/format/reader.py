@@ -32,8 +32,9 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput
 from bismarck_pbn.format import syntax, values
 from bismarck_pbn.model.cards import _INTERN as _CARDS_BY_TEXT
 from bismarck_pbn.diagnostics import Diagnostic, diag
-from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Comment, Deal, Play, PlayedCard, Pos, Tag
-from bismarck_pbn.model.games import BISMARCK, words
+from bismarck_pbn.model.deal import (KNOWN_TAGS, SESSION_TAGS, Auction, Call, Comment, Deal, Play, PlayedCard,
+                                     Pos, Tag)
+from bismarck_pbn.model.games import BISMARCK, call_word, words
 from bismarck_pbn.resources import grammar_text
 from bismarck_pbn.format.encoding import SNIFF, sniff_text
 from bismarck_pbn.format.syntax_errors import syntax_problem
@@ -46,6 +47,7 @@ _TAG_SCAN = syntax.TAG_PAIR
 _CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])", re.IGNORECASE)
 _LOWER_RANK = re.compile(r"[akqjt]")
 _HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard"})
+_WORD = re.compile(r"[A-Za-z0-9]+")
 _KNOWN = frozenset(KNOWN_TAGS)
 _SESSION = frozenset(SESSION_TAGS)
 _NONE: frozenset[str] = frozenset()
@@ -89,6 +91,70 @@ class _Builder(Transformer[Token, Any]):
         return Tag(m.group(1), _unescape(m.group(2)), self._pos(tok), tuple(comments),
                    tok.column + m.start(2), tok.end_pos + self.offset0)
 
+
+    def _notes(self, notes, what: str):
+        """(suffix, NAGs, comments, spans) of the notes after a card or call."""
+        suffix = None
+        nags: list[int] = []
+        comments: list[Comment] = []
+        spans = []
+        for note in notes:
+            if type(note) is Comment:
+                comments.append(note)
+                spans.append((note.kind, note.pos.offset, note.end))
+                continue
+            spans.append(("suffix" if note.type == "SUFFIX" else "nag",
+                          note.start_pos + self.offset0, note.end_pos + self.offset0))
+            if note.type == "SUFFIX":
+                if suffix is not None:
+                    self.problems.append(diag("BPN001", f"a second suffix {note.value!r}: a {what} "
+                                              "takes one suffix at most", *self._pos(note)[:2]))
+                else:
+                    suffix = note.value
+            else:
+                digits = note.value[1:]
+                n = int(digits) if len(digits) <= 3 else 256
+                if n > 255:
+                    self.problems.append(diag("BPN001", f"NAG {note.value} is out of range: "
+                                              "NAGs run from $0 to $255", *self._pos(note)[:2]))
+                else:
+                    nags.append(n)
+        return suffix, tuple(nags), tuple(comments), tuple(spans)
+
+    def called(self, children):
+        run = children[0]
+        line = run.line + self.line0
+        offset = run.start_pos + self.offset0
+        column = run.column
+        calls = []
+        for segment in run.value.split("\n"):
+            for m in _WORD.finditer(segment):
+                start, end = m.span()
+                calls.append(Call(call_word(m.group()), Pos(line, column + start, offset + start),
+                                  call_end=offset + end))
+            offset += len(segment) + 1
+            line += 1
+            column = 1
+        if len(children) > 1:
+            suffix, nags, comments, spans = self._notes(children[1:], "call")
+            calls[-1] = calls[-1]._replace(suffix=suffix, nags=nags, comments=comments, notes=spans)
+        return calls
+
+    def auction(self, children):
+        tag = self._tag(children[0], ())
+        comments = []
+        calls: list[Call] = []
+        closed = False
+        trailing: tuple = ()
+        for child in children[1:]:
+            if type(child) is Comment:
+                comments.append(child)
+            elif type(child) is list:
+                calls.extend(child)
+            else:
+                closed = True
+                trailing = child[1]
+        return Auction(tag, None, tuple(calls), tuple(comments), closed, trailing)
 
     def played(self, children: list[Any]) -> list[PlayedCard]:
         revoke = False
@@ -330,11 +396,19 @@ class DealReader:
         comments: list[Comment] = []
         tags: list[Tag] = []
         play: Play | None = None
+        auction: Auction | None = None
         for item in items:
             if type(item) is Comment:
                 comments.append(item)
             elif type(item) is Tag:
                 tags.append(item)
+            elif type(item) is Auction:
+                if auction is not None:
+                    problems.append(diag("BPN102", "a second [Auction] tag in this deal: each deal has "
+                                         "one auction section", *item.tag.pos[:2]))
+                    continue
+                auction = item
+                tags.append(item.tag)
             else:
                 if play is not None:
                     problems.append(diag("BPN102", "a second [Play] tag in this deal: each deal has "
@@ -399,6 +473,9 @@ class DealReader:
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
             with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Play"]
                 play = play._replace(leader=values.seat(play.tag.value, context.seats))
+        if auction is not None and tag_map.get("Auction") is auction.tag:
+            with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Auction"]
+                auction = auction._replace(first=values.seat(auction.tag.value, context.seats))
         inherited = {name: self.session[name] for name in SESSION_TAGS
                      if name not in tag_map and name in self.session}
         for name in SESSION_TAGS:
@@ -413,7 +490,7 @@ class DealReader:
         first: Pos = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
         if comments and comments[0].pos.offset < first.offset:
             first = comments[0].pos
-        return Deal(tags=tuple(tags), comments=tuple(comments), play=play, inherited=inherited,
+        return Deal(tags=tuple(tags), comments=tuple(comments), play=play, auction=auction, inherited=inherited,
                     problems=tuple(problems), pos=first, end=chunk.offset + len(chunk.text.rstrip()),
                     number=self.number, tag_map=tag_map, headers_only=headers_only,
                     unread=frozenset(unread) if unread else _NONE, **fields)

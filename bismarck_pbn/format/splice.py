@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.model.deal import Call, Comment, Deal, PlayedCard
 
 __all__ = ["AnnotateError", "Spot", "add_comment", "add_nag", "card_part", "clear", "comments_part", "part",
            "set_suffix"]
@@ -27,9 +27,9 @@ class AnnotateError(ValueError):
 class Spot(NamedTuple):
     """The target found in the parsed text."""
 
-    kind: str  # "deal", "tag", "play" (the Play tag) or "card"
+    kind: str  # "deal", "tag", "play" (the Play tag), "auction" (the Auction tag), "card" or "call"
     deal: Deal
-    index: int = -1  # index in deal.tags or deal.play.cards
+    index: int = -1  # index in deal.tags, deal.play.cards or deal.auction.calls
     anchor: int = -1  # offset just past the tag or card the notes follow
     notes: tuple[tuple[str, int, int], ...] = ()
     what: str = ""
@@ -71,6 +71,10 @@ def part(deal: Deal, spot: Spot):
             return comments_part(deal.tags[spot.index].comments)
         if spot.kind == "play":
             return comments_part(deal.play.comments)
+        if spot.kind == "auction":
+            return comments_part(deal.auction.comments)
+        if spot.kind == "call":
+            return card_part(deal.auction.calls[spot.index])
         return card_part(deal.play.cards[spot.index])
     except (AttributeError, IndexError):
         return None
@@ -79,7 +83,7 @@ def part(deal: Deal, spot: Spot):
 def _insert_comment_into(old, spot: Spot, at: int, comment: tuple[str, str]):
     """The expected part after inserting ``comment`` at offset ``at`` among the notes."""
     before = sum(1 for k, s, _ in spot.notes if k in ("{", ";") and s < at)
-    if spot.kind == "card":
+    if spot.kind in ("card", "call"):
         suffix, nags, comments = old
         return suffix, nags, comments[:before] + (comment,) + comments[before:]
     return old[:before] + (comment,) + old[before:]
@@ -170,13 +174,13 @@ def set_suffix(body: str, spot: Spot, suffix: str):
 
 
 def clear(body: str, spot: Spot):
-    expected = (None, (), ()) if spot.kind == "card" else ()
+    expected = (None, (), ()) if spot.kind in ("card", "call") else ()
     if spot.kind == "deal":
         if not spot.deal.comments:
             return 0, 0, "", expected, f"{spot.what} has no comments before its first tag: nothing to clear"
         return _clear_deal(body, spot.deal) + (expected, None)
     if not spot.notes:
-        what = "notes" if spot.kind == "card" else "comments"
+        what = "notes" if spot.kind in ("card", "call") else "comments"
         return 0, 0, "", expected, f"{spot.what} has no {what}: nothing to clear"
     new_body, lo, hi = _remove(body, [(s, e) for _, s, e in spot.notes], spot.anchor)
     return _as_slice(body, new_body, lo, hi) + (expected, None)
@@ -269,5 +273,5 @@ def comments_part(comments: tuple[Comment, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((c.text, c.kind) for c in comments)
 
 
-def card_part(card: PlayedCard):
+def card_part(card: PlayedCard | Call):
     return card.suffix, card.nags, comments_part(card.comments)

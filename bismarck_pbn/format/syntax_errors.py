@@ -12,7 +12,9 @@ from bismarck_pbn.format import syntax
 _WORDS = {
     "TAGS": 'a tag pair [Name "value"]',
     "PLAY_TAG": 'a [Play "s"] tag',
+    "AUCTION_TAG": 'an [Auction "s"] tag',
     "CARDS": "a card",
+    "CALLS": "a call",
     "REVOKE": "^R",
     "SUFFIX": "a suffix (! ? !! ?? !? ?!)",
     "NAG": "a NAG ($0 to $255)",

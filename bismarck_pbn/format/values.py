@@ -261,6 +261,16 @@ def optional_holding(value: str) -> tuple[str, ...] | None:
     return holding(value.strip(), value.find(value.strip()[:1]) if value.strip() else 0)
 
 
+def holdings(value: str, seats: int = 4) -> tuple[tuple[str, ...], ...]:
+    """``h h h h``: one holding per seat, seats 1 to ``seats`` (Israeli Whist's
+    ``Frisch1``: the cards each seat passes). Counts are the ruleset's to judge."""
+    found = [(m.group(), m.start()) for m in re.finditer(r"\S+", value)]
+    if len(found) != seats:
+        raise BadValue(f"expected {_COUNT_WORDS[seats]} holdings separated by spaces, one for each "
+                       f"seat, found {len(found)}")
+    return tuple(holding(word, start) for word, start in found)
+
+
 def deal(value: str, seats: int = 3) -> tuple[int, tuple[tuple[str, ...] | None, ...]]:
     """``s:H H H``: one holding per seat (three in Bismarck), the first for seat ``s``,
     then clockwise.
@@ -331,6 +341,15 @@ def _read_kitty(value: str, fields: Fields, game: GameWords) -> None:
     fields["kitty"] = holding(v, value.find(v[:1]) if v else 0)
 
 
+def _read_frisch(n: int) -> TagReader:
+    def read(value: str, fields: dict, game: GameWords) -> None:
+        passed = list(fields.get("frisch", ()))
+        passed += [None] * (n - len(passed))
+        passed[n - 1] = holdings(value, game.seats)
+        fields["frisch"] = tuple(passed)
+    return read
+
+
 TAG_READERS: dict[str, TagReader] = {
     "Date": lambda v, f, g: date(v),
     "Game": lambda v, f, g: game(v),
@@ -349,5 +368,10 @@ TAG_READERS: dict[str, TagReader] = {
     "Score": _numbers("score", True, True),
     "Total": _numbers("total", True, True),
     "Points": _numbers("points", True, False),
+    "Bids": _numbers("bids", False, False),
+    "Frisch1": _read_frisch(1),
+    "Frisch2": _read_frisch(2),
+    "Frisch3": _read_frisch(3),
+    "Auction": lambda v, f, g: seat(v, g.seats),
     "Play": lambda v, f, g: seat(v, g.seats),
 }

@@ -3,7 +3,9 @@
 The canonical form (BPN 1.0 §3): ``% BPN 1.0`` first; in each deal the comments before
 it, then the tags in the spec's order with session tags repeated and ``Trump`` written
 as the contract implies it, unknown tags after them in their original order, the Play
-tag last; one trick per line, cards separated by one space, each card followed by its
+tag last; the auction section after ``Kitty``/``Turned`` and before ``Contract``, four
+calls a line and ``Frisch`` on a line of its own, ended by the next tag (``*`` only
+when comments follow it); one trick per line, cards separated by one space, each card followed by its
 suffix, NAGs and comments; ``*`` on its own line; one empty line between deals; LF line
 ends and a final newline. Values are written in their canonical spelling (holdings
 high to low with ``T``, contracts capitalised, scores signed) when they read cleanly,
@@ -24,7 +26,8 @@ from bismarck_pbn.format import values
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
 from bismarck_pbn.model.fields import is_set
-from bismarck_pbn.model.deal import TAGS_1_1, BaseVisitor, Comment, Deal, Play, PlayedCard, Tag
+from bismarck_pbn.model.deal import (KNOWN_TAGS, TAGS_1_1, Auction, BaseVisitor, Call, Comment, Deal, Play,
+                                     PlayedCard, Tag)
 from bismarck_pbn.model.games import BISMARCK, GameWords, words
 
 HEADER = "% BPN 1.0\n"
@@ -75,6 +78,14 @@ def _counts(signed: bool, per_side: bool) -> Callable[[str, GameWords], str]:
     return fix
 
 
+def _frisch(value: str, g: GameWords) -> str:
+    return " ".join(holding_text(h) for h in values.holdings(value, g.seats))
+
+
+_BEFORE_AUCTION = frozenset(KNOWN_TAGS[: KNOWN_TAGS.index("Auction")])
+_CALLS_A_LINE = 4
+
+
 _CANONICAL: dict[str, Callable[[str, GameWords], str]] = {
     "Game": lambda v, g: values.game(v),
     "Variant": lambda v, g: values.variant_text(v, g.name),
@@ -93,6 +104,11 @@ _CANONICAL: dict[str, Callable[[str, GameWords], str]] = {
     "Score": _counts(True, True),
     "Total": _counts(True, True),
     "Points": _counts(True, False),
+    "Bids": _counts(False, False),
+    "Frisch1": lambda v, g: _frisch(v, g),
+    "Frisch2": lambda v, g: _frisch(v, g),
+    "Frisch3": lambda v, g: _frisch(v, g),
+    "Auction": lambda v, g: str(values.seat(v, g.seats)),
     "Play": lambda v, g: str(values.seat(v, g.seats)),
 }
 
@@ -163,8 +179,9 @@ class TextWriter(BaseVisitor):
         self.deal: Deal | None = None
         self.in_trick = 0
         self.seats = 3
-        self._tags_done = False
+        self.in_row = 0
         self.tags: list[Tag] = []
+        self._pending: list[Tag] | None = None
 
     def _put(self, piece: str) -> None:
         self.line.append(piece)
@@ -195,13 +212,47 @@ class TextWriter(BaseVisitor):
     def visit_tag(self, tag: Tag) -> None:
         self.tags.append(tag)  # written all at once in begin_play / end_deal (canonical_tags)
 
-    def _write_tags(self) -> None:
-        if self._tags_done:
-            return
-        self._tags_done = True
-        for tag in canonical_tags(self._deal(), self.tags):
+    def _write_tags(self, before_auction: bool = False) -> None:
+        """Write the tags not yet written (with ``before_auction``, only those that
+        come before the auction section)."""
+        deal = self._deal()
+        if self._pending is None:
+            self._pending = canonical_tags(deal, self.tags if deal.auction is None else None)
+        rest = []
+        for tag in self._pending:
+            if before_auction and tag.name not in _BEFORE_AUCTION:
+                rest.append(tag)
+                continue
             self._put(f'[{tag.name} "{escape(tag.value)}"]')
             self._comments(tag.comments)
+            self._end_line()
+        self._pending = rest
+
+    def begin_auction(self, auction: Auction) -> None:
+        self._write_tags(before_auction=True)
+        self._put(f'[Auction "{escape(canonical_value("Auction", auction.tag.value, self._deal().game))}"]')
+        self._comments(auction.comments)
+        self._end_line()
+        self.in_row = 0
+
+    def visit_call(self, call: Call) -> None:
+        if call.call == "Frisch":
+            self._end_line()
+            self.in_row = _CALLS_A_LINE - 1
+        self._put(call.call + (call.suffix or ""))
+        for nag in call.nags:
+            self._put(f"${nag}")
+        self._comments(call.comments)
+        self.in_row += 1
+        if self.in_row == _CALLS_A_LINE:
+            self._end_line()
+            self.in_row = 0
+
+    def end_auction(self, auction: Auction) -> None:
+        self._end_line()
+        if auction.trailing:  # the next tag ends the section; `*` keeps these comments after it
+            self._put("*")
+            self._comments(auction.trailing)
             self._end_line()
 
     def begin_play(self, play: Play) -> None:

@@ -11,12 +11,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.model.games import GAMES
-from bismarck_pbn.games.base import Asks, Finding, Played, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Played, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
 from bismarck_pbn.games.german import GermanWhist
 from bismarck_pbn.games.ruff import RuffAndHonours
 from bismarck_pbn.games.whist import Whisk, Whist
+from bismarck_pbn.games.israeli import IsraeliWhist
+from bismarck_pbn.games.swedish import SwedishWhist
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
     Bismarck, GermanWhist,
     Whist, Whisk, RuffAndHonours,
+    IsraeliWhist, SwedishWhist,
 )}
 """Every game's ruleset class, by the game's canonical name."""
 
@@ -32,7 +35,7 @@ VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Esto
                                                   ("Bismarck", "Finnish"): Finnish}
 """Variant bases played by rules of their own, by (game, base)."""
 
-__all__ = ["RULESETS", "Asks", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
+__all__ = ["RULESETS", "Asks", "AuctionResult", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
 
 
 @lru_cache(maxsize=256)

@@ -6,6 +6,8 @@ than assuming three seats, sixteen tricks or Bismarck's contracts:
 
 - the table: :attr:`~Ruleset.seats`, :attr:`~Ruleset.partnership` and :meth:`~Ruleset.sides`,
   the deck, the hand, kitty and trick counts (:meth:`~Ruleset.sizes`);
+- the auction, in the games that have one (:meth:`~Ruleset.check_auction`): each call
+  judged, and the contract, declarer and trump it yields;
 - a deal before play (:meth:`~Ruleset.setup`): the holdings checked, the trump found
   (from the contract, a turned card, or named), the exchange checked, and each seat's
   cards when play starts; the seat to lead trick 1;
@@ -39,12 +41,36 @@ _NOTHING: frozenset[str] = frozenset()
 
 class Finding(NamedTuple):
     """A fault a ruleset found in a deal: a code, a message, and where it belongs: the
-    name of a tag (``"Trump"``) or None for the deal as a whole."""
+    name of a tag (``"Trump"``), a call of the auction (``call``, its index from 0,
+    which wins over ``at``), or None for the deal as a whole."""
 
     code: str
     message: str
     at: str | None = None
     severity: str | None = None
+    call: int | None = None
+
+
+class AuctionResult(NamedTuple):
+    """What a deal's auction says, judged call by call (:meth:`Ruleset.check_auction`).
+
+    A call that is not allowed where it stands is one finding (BPN801 at the call) and
+    counts as ``Pass`` for the rest of the auction, so one fault gives one diagnostic."""
+
+    findings: list[Finding]
+    contract: str | None
+    """The contract the auction ends in (``"None"`` for a deal thrown in); None when the
+    auction does not reach its end."""
+    declarer: int | None
+    """The seat that won the auction; None when nobody did."""
+    trump: str | None
+    """The trump (S, H, D, C or NT) the contract plays in, when the auction settles it."""
+    complete: bool = True
+    """Whether the auction reached its end (else the tags are taken as given)."""
+    partner: int | None = None
+    """The declarer's partner chosen in the auction (Solo Whist's ``Accept``)."""
+    restarts: int = 0
+    """How many times the auction began again (Israeli Whist's Frisches)."""
 
 
 class Asks(NamedTuple):
@@ -102,6 +128,8 @@ class Ruleset:
     kitty_size: ClassVar[int] = 0
     tricks: ClassVar[int] = 13
     contract_required: ClassVar[bool] = False
+    has_auction: ClassVar[bool] = False
+    """Whether the game is decided by an auction (an ``Auction`` section is allowed)."""
     turns: ClassVar[str | None] = None
     """Where the card turned up for trump comes from when the cards are dealt: ``"dealer"``
     (the dealer's last card), ``"stock"`` (the top card of the stock), or None (none is turned)."""
@@ -181,9 +209,50 @@ class Ruleset:
         if deal.dealer is None and deal.tag("Dealer") is None:
             out.append(Finding("BPN101", f"the [Dealer] tag is missing; {self.name} records who dealt "
                                f"(1 to {self.seats})"))
-        if self.contract_required and deal.contract is None and deal.tag("Contract") is None:
+        if (self.contract_required and deal.contract is None and deal.tag("Contract") is None
+                and deal.auction is None):
             out.append(Finding("BPN101", "the [Contract] tag is missing"))
         return out
+
+    def check_auction(self, deal: Deal) -> AuctionResult | None:
+        """Judge the deal's auction call by call; None when the deal has none. The
+        checker reports the findings and then :meth:`auction_agreement`; a ruleset's
+        :meth:`setup` may call this again to use the result (it is cheap: one pass over
+        the calls). The default is a game without an auction: an auction section is one
+        BPN801 at its first call."""
+        auction = deal.auction
+        if auction is None:
+            return None
+        where = {"call": 0} if auction.calls else {"at": "Auction"}
+        return AuctionResult([Finding("BPN801", f"{self.name} has no auction: the contract is not bid for",
+                                      **where)], None, None, None, False)
+
+    def auction_agreement(self, deal: Deal, result: AuctionResult) -> list[Finding]:
+        """BPN802 where the Contract, Declarer or Trump tag says other than the auction
+        (checked only when the auction reached its end)."""
+        if not result.complete or result.contract is None:
+            return []
+        out = []
+        if deal.tag("Contract") is not None and deal.contract is not None and deal.contract != result.contract:
+            out.append(Finding("BPN802", f"the auction ends in {result.contract}, not {deal.contract}", "Contract"))
+        if deal.tag("Declarer") is not None and deal.declarer is not None and deal.declarer != result.declarer:
+            won = f"seat {result.declarer} won the auction" if result.declarer else "nobody won the auction"
+            out.append(Finding("BPN802", f"{won}, so the declarer is not seat {deal.declarer}", "Declarer"))
+        if (deal.tag("Trump") is not None and deal.trump is not None and result.trump is not None
+                and deal.trump != result.trump):
+            out.append(Finding("BPN802", f"the auction makes {result.trump} trump, not {deal.trump}", "Trump"))
+        return out
+
+    def contract_of(self, deal: Deal) -> tuple[str | None, int | None]:
+        """The contract and declarer: the tags' where given, else what a complete
+        auction ends in (a record may leave them to the auction)."""
+        contract, declarer = deal.contract, deal.declarer
+        if (contract is None or declarer is None) and deal.auction is not None:
+            result = self.check_auction(deal)
+            if result is not None and result.complete:
+                contract = contract if contract is not None else result.contract
+                declarer = declarer if declarer is not None else result.declarer
+        return contract, declarer
 
     def check_holdings(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
                        out: list[Finding]) -> bool:

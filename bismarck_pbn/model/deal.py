@@ -28,13 +28,13 @@ SESSION_TAGS = session_tags(MAX_SEATS)
 
 KNOWN_TAGS = (
     "Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, MAX_SEATS + 1)),
-    "Board", "Dealer", "Forehand", "Deal", "Kitty", "Turned", "Contract", "Trump", "Declarer",
+    "Board", "Dealer", "Forehand", "Deal", "Kitty", "Turned", "Auction", "Contract", "Trump", "Declarer",
     "Bids", "Frisch1", "Frisch2", "Frisch3", "Direction", "Discard",
     "Tricks", "Score", "Total", "Points", "Play",
 )
 """Every tag BPN 1.1 defines, in canonical order (BPN 1.0's in the same order)."""
 
-TAGS_1_1 = frozenset(("Game", "Player4", "Dealer", "Turned", "Declarer", "Bids", "Frisch1", "Frisch2",
+TAGS_1_1 = frozenset(("Game", "Player4", "Dealer", "Turned", "Auction", "Declarer", "Bids", "Frisch1", "Frisch2",
                       "Frisch3", "Direction", "Points"))
 """Tags that BPN 1.0 does not have: a file using one is written as BPN 1.1."""
 
@@ -42,6 +42,8 @@ _KNOWN_INDEX = {name: i for i, name in enumerate(KNOWN_TAGS)}
 _FIELD_SET = frozenset(FIELD_TAGS)
 _VARIANT_AT = SESSION_TAGS.index("Variant")
 _GAME_AT = SESSION_TAGS.index("Game")
+_AUCTION_AT = _KNOWN_INDEX["Auction"]
+_SECTIONS = frozenset(("Play", "Auction"))
 
 
 class Pos(NamedTuple):
@@ -125,6 +127,42 @@ class Play(NamedTuple):
             yield cards[i : i + 3]
 
 
+class Call(NamedTuple):
+    """A call in the auction section (``Pass``, ``4NT``, ``Frisch``) with everything
+    written against it, as :class:`PlayedCard` for a card. ``call`` is the word in its
+    canonical case when the word is one BPN knows, else as written."""
+
+    call: str
+    pos: Pos = NOWHERE
+    suffix: str | None = None
+    nags: tuple[int, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    call_end: int = -1
+    """Offset just past the call's word; -1 when not read from text."""
+    notes: tuple[tuple[str, int, int], ...] = ()
+    """Every note after the call as (kind, start, end) offsets in source order."""
+
+    @property
+    def end(self) -> int:
+        """Offset just past the call's last note (or the call)."""
+        return self.notes[-1][2] if self.notes else self.call_end
+
+
+class Auction(NamedTuple):
+    """The auction section: ``[Auction "s"]``, the calls in order, and where it ended."""
+
+    tag: Tag
+    first: int | None
+    """The seat that calls first as the tag says, or None when the value is malformed."""
+    calls: tuple[Call, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    """Comments before the first call."""
+    closed: bool = False
+    """Whether the section ended with ``*``."""
+    trailing: tuple[Comment, ...] = ()
+    """Comments after the ``*``."""
+
+
 Hand = tuple[str, ...]
 """A holding: cards in canonical order (duplicates as written are kept, for checking)."""
 
@@ -152,6 +190,7 @@ class Deal:
     comments: tuple[Comment, ...] = ()
     """Comments before the first tag."""
     play: Play | None = None
+    auction: Auction | None = None
     inherited: Mapping[str, str] = field(default_factory=dict)
     """Session tags this deal left out, taken from the deal before it."""
     problems: tuple[Diagnostic, ...] = ()
@@ -188,6 +227,11 @@ class Deal:
     score: tuple[int, ...] | None = None
     total: tuple[int, ...] | None = None
     points: tuple[int, ...] | None = None
+    bids: tuple[int, ...] | None = None
+    """Contract bids by seat (Israeli Whist's ``Bids``)."""
+    frisch: tuple[tuple[Hand, ...] | None, ...] = ()
+    """The cards each seat passes in each Frisch (``Frisch1``..``3``), by Frisch − 1 and
+    then seat − 1; None for a Frisch tag absent or malformed."""
     variant: Variant = STANDARD
     tag_map: Mapping[str, Tag] = field(default_factory=dict)
     """The first tag of each name as written, for looking up a tag's place. Set by the
@@ -209,7 +253,8 @@ class Deal:
 
     @property
     def headers(self) -> dict[str, str]:
-        """Tag values by name, inherited session tags included, the play's leader as Play:
+        """Tag values by name, inherited session tags included, the play's leader as Play,
+        the auction's first seat as Auction:
         known tags as the typed fields give them, the others as written. O(t)."""
         out = {tag.name: tag.value for tag in self.canonical_tags()}
         for tag in self.tags:
@@ -282,7 +327,7 @@ class Deal:
         known: list[Tag] = []
         unknown: list[Tag] = []
         for tag in self.tags:
-            if tag.name in seen or tag.name == "Play":
+            if tag.name in seen or tag.name in _SECTIONS:
                 continue
             seen.add(tag.name)
             (known if tag.name in _KNOWN_INDEX else unknown).append(tag)
@@ -305,12 +350,20 @@ class Deal:
 
     def accept(self, visitor: DealVisitor) -> Any:
         """Walk the deal in canonical order, calling the visitor's methods; return its
-        :meth:`DealVisitor.result`. The same protocol serves writers and exporters. O(n)."""
+        :meth:`DealVisitor.result`. The same protocol serves writers and exporters. The
+        auction section comes where the canonical order puts it: after ``Turned``, before
+        ``Contract`` (before the unknown tags when no later known tag is there). O(n)."""
         visitor.begin_deal(self)
         for comment in self.comments:
             visitor.visit_comment(comment)
+        auction = self.auction
         for tag in self.canonical_tags():
+            if auction is not None and _KNOWN_INDEX.get(tag.name, len(_KNOWN_INDEX)) > _AUCTION_AT:
+                _visit_auction(visitor, auction)
+                auction = None
             visitor.visit_tag(tag)
+        if auction is not None:
+            _visit_auction(visitor, auction)
         if self.play is not None:
             visitor.begin_play(self.play)
             for card in self.play.cards:
@@ -320,6 +373,13 @@ class Deal:
         return visitor.result()
 
 
+def _visit_auction(visitor: DealVisitor, auction: Auction) -> None:
+    visitor.begin_auction(auction)
+    for call in auction.calls:
+        visitor.visit_call(call)
+    visitor.end_auction(auction)
+
+
 class DealVisitor(Protocol):
     """What :meth:`Deal.accept` calls, in this order. Subclass :class:`BaseVisitor`
     to implement only the methods you need."""
@@ -327,6 +387,9 @@ class DealVisitor(Protocol):
     def begin_deal(self, deal: Deal) -> None: ...
     def visit_comment(self, comment: Comment) -> None: ...
     def visit_tag(self, tag: Tag) -> None: ...
+    def begin_auction(self, auction: Auction) -> None: ...
+    def visit_call(self, call: Call) -> None: ...
+    def end_auction(self, auction: Auction) -> None: ...
     def begin_play(self, play: Play) -> None: ...
     def visit_card(self, card: PlayedCard) -> None: ...
     def end_play(self, play: Play) -> None: ...
@@ -344,6 +407,15 @@ class BaseVisitor:
         pass
 
     def visit_tag(self, tag: Tag) -> None:
+        pass
+
+    def begin_auction(self, auction: Auction) -> None:
+        pass
+
+    def visit_call(self, call: Call) -> None:
+        pass
+
+    def end_auction(self, auction: Auction) -> None:
         pass
 
     def begin_play(self, play: Play) -> None:

@@ -84,6 +84,27 @@ def contract_word(game: str | None, value: str) -> str | None:
     return None
 
 
+CALL_WORDS = ("Pass", "Frisch", "Propose", "Accept", "Solo", "Misere", "Abundance", "AbundanceTrump",
+              "SpreadMisere", "Slam", "Take", "Clubs", "Spades", "Diamonds", "Hearts", "Nolle", "Spel")
+"""The words of the auction games' auctions (BPN 1.1 §2), in canonical case. Numbered
+bids (``5C``, ``13NT``, ``4U``) are written with upper-case letters."""
+
+_CALLS_BY_LOWER = {w.lower(): w for w in CALL_WORDS}
+_NUMBERED = re.compile(r"([0-9]+)(c|d|h|s|nt|u)", re.IGNORECASE)
+
+
+def call_word(word: str) -> str:
+    """The canonical case of an auction call read without regard to case (``pass`` →
+    ``Pass``, ``4nt`` → ``4NT``); a word BPN does not know comes back as written (its
+    ruleset judges it). O(len(word))."""
+    known = _CALLS_BY_LOWER.get(word.lower())
+    if known is not None:
+        return known
+    if _NUMBERED.fullmatch(word):
+        return word.upper()
+    return word
+
+
 def session_tags(seats: int = MAX_SEATS) -> tuple[str, ...]:
     """Tags that describe a session (a deal that leaves one out takes it from the one before)."""
     return ("Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, seats + 1)))

@@ -146,3 +146,34 @@ def position_at(deal: Deal, trick: int | None = None, card: int | None = None) -
         raise ValueError(f"the play has {last} cards ({(last + n - 1) // n} tricks): there is no card "
                          f"{card or n} of trick {trick}")
     return all_positions[index]
+
+
+def auction_lines(deal: Deal) -> list[str]:
+    """The auction and who declared, in words (``show`` and ``replay``): one line per
+    round of calls from the first seat, ``Frisch`` between rounds, then the declarer.
+    Empty for a deal without an auction or declarer. O(calls)."""
+    from bismarck_pbn.games import ruleset_of
+
+    lines: list[str] = []
+    auction = deal.auction
+    if auction is not None:
+        first = auction.first
+        lines.append(f"auction, seat {first} first:" if first is not None else "auction:")
+        row: list[str] = []
+        for call in auction.calls:
+            if call.call == "Frisch":
+                if row:
+                    lines.append("  " + " ".join(row))
+                lines.append("  Frisch")
+                row = []
+                continue
+            row.append(call.call + (call.suffix or ""))
+            if len(row) == deal.seats:
+                lines.append("  " + " ".join(row))
+                row = []
+        if row:
+            lines.append("  " + " ".join(row))
+    contract, declarer = ruleset_of(deal).contract_of(deal)
+    if declarer is not None:
+        lines.append(f"declarer: seat {declarer}" + (f" ({contract})" if contract else ""))
+    return lines

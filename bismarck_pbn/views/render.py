@@ -33,7 +33,7 @@ from bismarck_pbn.views.facts import (complete as _complete, fault_diagnostics, 
                                       ordered_stock as _ordered_stock, player as _player, position_dict,
                                       result as _result, rules_of as _rules, seats as _seats,
                                       short_label as _short_label, side_label, still_to_play as _still_to_play)
-from bismarck_pbn.views.position import Position
+from bismarck_pbn.views.position import Position, auction_lines
 
 __all__ = ["NAG_MEANINGS", "fault_diagnostics", "position_dict", "render_position", "side_label"]
 
@@ -180,6 +180,8 @@ def _deal_panel(pos: Position) -> Panel:
             body.append(", ".join(f"{side_label(side)} {signed_text([v])}" for side, v in zip(sides, score)))
         else:
             body.append(signed_text(score))
+    for line in auction_lines(deal):
+        body.append("\n" + line, style="dim" if line.startswith("auction") else "")
     return Panel(body, title="the deal", title_align="left")
 
 

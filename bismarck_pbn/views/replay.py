@@ -15,7 +15,7 @@ from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import Deal, PlayedCard
 from bismarck_pbn.format.writer import comment_text
-from bismarck_pbn.views.position import Position, positions
+from bismarck_pbn.views.position import Position, auction_lines, positions
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.check.validate import DealResult, check_deal
 from bismarck_pbn.format.values import signed_text
@@ -263,6 +263,8 @@ def plain_lines(view: DealView, name: str):
         yield f"  {d.code} {d.severity}: {d.message}"
     for c in deal.comments:
         yield _indent(comment_text(c), "  ")
+    for line in auction_lines(deal):
+        yield "  " + line
     if deal.play is not None:
         for c in deal.play.comments:
             yield _indent(comment_text(c), "  ")

@@ -1,0 +1,90 @@
+"""What the auction games share: the seat that calls first, and a ladder of calls where
+each must be higher than the last and three passes after a call end the auction.
+
+Israeli Whist and Swedish Whist judge their auctions with :class:`Ladder`; the
+rules of each game give it the rank of a call and say what four opening passes do.
+Nothing here knows of text: calls arrive as the reader's canonical words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from bismarck_pbn.games.base import Finding
+
+if TYPE_CHECKING:
+    from bismarck_pbn.games.base import Ruleset
+    from bismarck_pbn.model.deal import Deal
+
+PASS = "Pass"
+
+
+def first_caller(rules: Ruleset, deal: Deal, out: list[Finding]) -> int:
+    """The seat that calls first: the dealer's left. An Auction tag that names another
+    seat is BPN801 at the tag, and the calls are read from the right seat."""
+    auction = deal.auction
+    want = rules.left_of(deal.dealer) if deal.dealer is not None else None
+    written = auction.first if auction is not None else None
+    if want is not None and written is not None and written != want:
+        out.append(Finding("BPN801", f"seat {written} calls first, but the seat to the dealer's left "
+                           f"(seat {want}) calls first", "Auction"))
+    return want or written or 1
+
+
+class Ladder:
+    """One round of calls from ``first``: each non-pass call must rank higher than the
+    highest so far (``rank`` gives a call's rank, or None for a word that is no call of
+    the game); three passes after a call end the round, and so do four passes with no
+    call. A call that is not allowed is one BPN801 and counts as a pass.
+
+    Feed the calls with :meth:`call`; :attr:`over` says when the round has ended,
+    :attr:`high` is (rank, seat, call) of the highest call or None. O(1) a call."""
+
+    def __init__(self, seats: int, first: int, rank: Callable[[str], int | None], words: str,
+                 out: list[Finding], minimum: int = 0) -> None:
+        self.seats = seats
+        self.seat = first
+        self.rank = rank
+        self.words = words
+        self.out = out
+        self.minimum = minimum
+        self.passes = 0
+        self.high: tuple[int, int, str] | None = None
+        self.over = False
+
+    def call(self, index: int, word: str) -> None:
+        """Judge the call at ``index`` (from 0) made by the seat whose turn it is."""
+        seat = self.seat
+        self.seat = seat % self.seats + 1
+        if word != PASS:
+            rank = self.rank(word)
+            if rank is None:
+                self._wrong(index, f"{word} is not a call of this game ({self.words}); it counts as Pass")
+                return
+            if rank < self.minimum:
+                self._wrong(index, f"{word} is below the lowest bid allowed here; it counts as Pass")
+                return
+            if self.high is not None and rank <= self.high[0]:
+                self._wrong(index, f"seat {seat} calls {word}, which is not higher than {self.high[2]} "
+                            f"(seat {self.high[1]}); it counts as Pass")
+                return
+            self.high = (rank, seat, word)
+            self.passes = 0
+            return
+        self._pass()
+
+    def _wrong(self, index: int, message: str) -> None:
+        self.out.append(Finding("BPN801", message, call=index))
+        self._pass()
+
+    def _pass(self) -> None:
+        self.passes += 1
+        if self.passes == (self.seats - 1 if self.high is not None else self.seats):
+            self.over = True
+
+
+def after_the_end(out: list[Finding], index: int, word: str, ended: int) -> None:
+    """BPN801 for a call after the auction ended (at call ``ended``, from 0)."""
+    out.append(Finding("BPN801", f"{word} comes after the end of the auction (it ended with call "
+                       f"{ended + 1})", call=index))

@@ -1,0 +1,251 @@
+"""Swedish Whist: partnerships, a ladder of calls, team points with honours and penalty,
+first and second exit, misère alone, individual points at the round's end.
+
+The rules of BPN 1.1 §2 and §4 (rulings in ``docs/games/swedish-whist.md``) behind the
+ruleset protocol. A deal's own points (tricks, penalty, honours) come from
+:meth:`SwedishWhist.own_points`; the exits depend on the round so far, so the session adds
+them (:class:`SwedishRound`, from :meth:`SwedishWhist.score_basis`) and checks
+``Score`` and ``Points`` there.
+
+>>> honour_points([("SA", "SK", "SQ", "SJ"), (), (), ()], ("SA", "SK", "SQ", "SJ"))
+(50, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bismarck_pbn.diagnostics import INFO
+from bismarck_pbn.games.auction import Ladder, after_the_end, first_caller
+from bismarck_pbn.games.base import AuctionResult, Finding, Ruleset, SessionRules, Setup
+
+if TYPE_CHECKING:
+    from bismarck_pbn.model.deal import Deal
+
+CALLS = ("Clubs", "Spades", "Diamonds", "Hearts", "Nolle", "Spel", "Misere")
+"""Low to high. Clubs and Spades tell partner something; they are never played."""
+INFORMATION = ("Clubs", "Spades")
+TRUMPS = {"Diamonds": "D", "Hearts": "H", "Nolle": "NT", "Spel": "NT", "Misere": "NT"}
+FIRST_EXIT, SECOND_EXIT = 30, 40
+"""Trick points for first exit; more than this many further trick points make the second."""
+EXIT_BONUS = (10, 20)
+MISERE = (15, 5)
+"""Misère made: +15 to the declarer, −5 to each other seat (lost: the reverse)."""
+
+
+def honours(contract: str | None) -> tuple[str, ...]:
+    """The honour cards of a contract: A K Q J of trumps, the four aces in Spel, the four
+    2s in Nolle; none in Misère."""
+    if contract in ("Diamonds", "Hearts"):
+        suit = TRUMPS[contract]
+        return tuple(suit + r for r in "AKQJ")
+    if contract == "Spel":
+        return ("SA", "HA", "DA", "CA")
+    if contract == "Nolle":
+        return ("S2", "H2", "D2", "C2")
+    return ()
+
+
+def honour_points(hands: Sequence[Sequence[str]], cards: Sequence[str]) -> tuple[int, int]:
+    """Honours of sides 1 (seats 1, 3) and 2 (seats 2, 4): 3 held by a side → 20, all 4
+    → 40, all 4 in one hand → 50."""
+    out = [0, 0]
+    for side, seats in enumerate(((1, 3), (2, 4))):
+        counts = [sum(1 for c in cards if c in hands[s - 1]) for s in seats]
+        held = sum(counts)
+        out[side] = 50 if 4 in counts else 40 if held == 4 else 20 if held == 3 else 0
+    return out[0], out[1]
+
+
+def trick_points(contract: str, side_tricks: Sequence[int]) -> tuple[int, int]:
+    """(winning side's index, its trick points): in Nolle 10 a trick below seven to the
+    side with fewer tricks, else 10 a trick above six to the side with more."""
+    low = 0 if side_tricks[0] < side_tricks[1] else 1
+    winner = low if contract == "Nolle" else 1 - low
+    return winner, 10 * (max(side_tricks) - 6)
+
+
+class SwedishWhist(Ruleset):
+    """Swedish Whist: Clubs < Spades < Diamonds < Hearts < Nolle < Spel < Misere."""
+
+    name = "SwedishWhist"
+    contract_required = True
+    has_auction = True
+
+    def check_auction(self, deal: Deal) -> AuctionResult | None:
+        """One ladder from the dealer's left; a seat that passed may call again. An
+        auction ending on Clubs or Spades, or four passes, plays an unbid Nolle
+        (no declarer). O(calls)."""
+        auction = deal.auction
+        if auction is None:
+            return None
+        out: list[Finding] = []
+        ladder = Ladder(self.seats, first_caller(self, deal, out),
+                        lambda w: CALLS.index(w) if w in CALLS else None, "Pass, " + ", ".join(CALLS), out)
+        ended = None
+        for i, call in enumerate(auction.calls):
+            if ended is not None:
+                after_the_end(out, i, call.call, ended)
+                break
+            ladder.call(i, call.call)
+            if ladder.over:
+                ended = i
+        if ended is None:
+            return AuctionResult(out, None, None, None, False)
+        if ladder.high is None or ladder.high[2] in INFORMATION:
+            return AuctionResult(out, "Nolle", None, "NT", True)
+        _, seat, word = ladder.high
+        return AuctionResult(out, word, seat, TRUMPS[word], True)
+
+    def required(self, deal: Deal) -> list[Finding]:
+        out = super().required(deal)
+        contract, declarer = self.contract_of(deal)
+        if contract == "Misere" and declarer is None:
+            out.append(Finding("BPN101", "the [Declarer] tag is missing: a misère is played by its declarer "
+                               "alone", "Contract"))
+        if deal.points is None and deal.tag("Points") is None:
+            out.append(Finding("BPN101", "the [Points] tag is missing; Swedish Whist writes each seat's "
+                               "individual points in every deal (0 0 0 0 when none)"))
+        return out
+
+    def opening_leader(self, deal: Deal) -> int | None:
+        """The dealer's left; in Misère the declarer."""
+        contract, declarer = self.contract_of(deal)
+        if contract == "Misere":
+            return declarer
+        return super().opening_leader(deal)
+
+    def leader_rule(self) -> str:
+        return "the seat to the dealer's left leads (in Misère the declarer)"
+
+    def implied_trump(self, deal: Deal) -> str | None:
+        return TRUMPS.get(self.contract_of(deal)[0] or "")
+
+    def find_trump(self, deal, hands, kitty, out):
+        trump = TRUMPS.get(self.contract_of(deal)[0] or "")
+        if deal.trump is not None and trump is not None and deal.trump != trump and deal.auction is None:
+            out.append(Finding("BPN401", f"the contract {deal.contract} makes {trump} trump, not {deal.trump}",
+                               "Trump"))
+        return trump
+
+    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+        """None: the exits make a deal's team points depend on the round so far, so the
+        session scores every deal (:meth:`score_basis`, :class:`SwedishRound`)."""
+        return None
+
+    def own_points(self, deal: Deal, tricks: Sequence[int]) -> tuple[int, int] | None:
+        """The deal's own team points (tricks, penalty, honours) by side; 0 0 in Misère;
+        None when a hand is not recorded (no honours)."""
+        contract, declarer = self.contract_of(deal)
+        if contract == "Misere":
+            return (0, 0)
+        if contract not in TRUMPS or deal.hands is None or None in deal.hands:
+            return None
+        winner, points = trick_points(contract, self._sides(tricks))
+        if declarer is not None and self.side_of(declarer) != winner:
+            points *= 2  # penalty: the side that won the bidding lost
+        out = list(honour_points(deal.hands, honours(contract)))
+        out[winner] += points
+        return out[0], out[1]
+
+    def _sides(self, tricks: Sequence[int]) -> tuple[int, ...]:
+        return self.per_side(tricks) if len(tricks) == self.seats else tuple(tricks)
+
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+        """(contract, declarer, own points, the trick points' side and value, tricks by
+        seat or None, the Points tag's values): what the round needs to score the deal."""
+        contract, declarer = self.contract_of(deal)
+        if contract not in TRUMPS:
+            return None
+        won = trick_points(contract, self._sides(tricks)) if contract != "Misere" else None
+        seat_tricks = tuple(tricks) if len(tricks) == self.seats else None
+        return contract, declarer, self.own_points(deal, tricks), won, seat_tricks, deal.points
+
+    def score_explained(self, deal: Deal, tricks: Sequence[int]) -> str:
+        return f"for {'/'.join(map(str, tricks))} tricks (trick points, penalty and honours)"
+
+    def session_rules(self) -> SessionRules:
+        return SwedishRound(self)
+
+
+class SwedishRound(SessionRules):
+    """A round: trick points toward the exits, the team totals, and at second exit the
+    individual points (BPN707 there). Checks each deal's Score (team points with the
+    exit bonus) and Points (misère and the round's end), BPN602."""
+
+    def start(self) -> None:
+        self.trick_points = [0, 0]
+        self.first_exit: list[int | None] = [None, None]
+        self.totals = [0, 0]
+        self.ended: str | None = None
+
+    def rescore(self, deal, score, basis):
+        """Add the exit bonus to the deal's own points, check Score and Points (BPN602),
+        and note a second exit for :meth:`after`."""
+        contract, declarer, own, won, seat_tricks, given_points = basis
+        findings: list[Finding] = []
+        bonus = [0, 0]
+        second = False
+        if won is not None:
+            winner, points = won
+            self.trick_points[winner] += points
+            reached, at = self.trick_points[winner], self.first_exit[winner]
+            if at is None and reached >= FIRST_EXIT:
+                self.first_exit[winner] = reached
+                bonus[winner] = EXIT_BONUS[0]
+            elif at is not None and reached - at > SECOND_EXIT:
+                bonus[winner] = EXIT_BONUS[1]
+                second = True
+        expected = None
+        if own is not None:
+            expected = (own[0] + bonus[0], own[1] + bonus[1])
+            if score is not None and tuple(score) != expected:
+                why = f" with {'second' if second else 'first'} exit (+{max(bonus)})" if any(bonus) else ""
+                findings.append(Finding("BPN602", f"the team points are {signed_text(expected)}{why}, not "
+                                        f"{signed_text(score)}", "Score"))
+        settled = expected if expected is not None else (tuple(score) if score is not None else None)
+        if settled is not None:
+            self.totals = [self.totals[0] + settled[0], self.totals[1] + settled[1]]
+        points = self._points(contract, declarer, seat_tricks, second)
+        if points is not None and given_points is not None and tuple(given_points) != points:
+            findings.append(Finding("BPN602", f"the individual points are {signed_text(points)}, not "
+                                    f"{signed_text(given_points)}", "Points"))
+        if second:
+            a, b = self.totals
+            lead = "side 1 (seats 1 and 3)" if a > b else "side 2 (seats 2 and 4)" if b > a else "neither side"
+            self.ended = f"second exit: the round ends {a}–{b}, {lead} ahead"
+        return settled, findings
+
+    def _points(self, contract, declarer, won, second: bool) -> tuple[int, ...] | None:
+        """Each seat's individual points this deal; None when they cannot be known."""
+        seats = self.ruleset.seats
+        points = [0] * seats
+        if contract == "Misere":
+            if won is None or declarer is None:
+                return None
+            made = won[declarer - 1] == 0
+            for s in range(1, seats + 1):
+                own, other = MISERE
+                value = own if s == declarer else -other
+                points[s - 1] = value if made else -value
+        if second:
+            a, b = self.totals
+            unit = abs(a - b) // 10
+            for s in range(1, seats + 1):
+                side = (s - 1) % 2
+                ahead = (a > b) if side == 0 else (b > a)
+                points[s - 1] += unit if ahead else -unit if a != b else 0
+        return tuple(points)
+
+    def after(self, deal, totals):
+        if self.ended is None:
+            return [], False
+        message = self.ended
+        self.start()
+        return [Finding("BPN707", message, "Score", INFO)], True
+
+
+def signed_text(values) -> str:
+    """``+20 -20``: points as the Score and Points tags write them."""
+    return " ".join(f"{v:+d}" if v else "0" for v in values)
