@@ -92,7 +92,8 @@ class _Builder(Transformer[Token, Any]):
                    tok.column + m.start(2), tok.end_pos + self.offset0)
 
 
-    def _notes(self, notes, what: str):
+    def _notes(self, notes: list[Any], what: str) -> tuple[str | None, tuple[int, ...], tuple[Comment, ...],
+                                                        tuple[tuple[str, int, int], ...]]:
         """(suffix, NAGs, comments, spans) of the notes after a card or call."""
         suffix = None
         nags: list[int] = []
@@ -121,7 +122,7 @@ class _Builder(Transformer[Token, Any]):
                     nags.append(n)
         return suffix, tuple(nags), tuple(comments), tuple(spans)
 
-    def called(self, children):
+    def called(self, children: list[Any]) -> list[Call]:
         run = children[0]
         line = run.line + self.line0
         offset = run.start_pos + self.offset0
@@ -140,12 +141,12 @@ class _Builder(Transformer[Token, Any]):
             calls[-1] = calls[-1]._replace(suffix=suffix, nags=nags, comments=comments, notes=spans)
         return calls
 
-    def auction(self, children):
+    def auction(self, children: list[Any]) -> Auction:
         tag = self._tag(children[0], ())
         comments = []
         calls: list[Call] = []
         closed = False
-        trailing: tuple = ()
+        trailing: tuple[Comment, ...] = ()
         for child in children[1:]:
             if type(child) is Comment:
                 comments.append(child)

@@ -342,8 +342,8 @@ def _read_kitty(value: str, fields: Fields, game: GameWords) -> None:
 
 
 def _read_frisch(n: int) -> TagReader:
-    def read(value: str, fields: dict, game: GameWords) -> None:
-        passed = list(fields.get("frisch", ()))
+    def read(value: str, fields: Fields, game: GameWords) -> None:
+        passed: list[object] = list(fields.get("frisch", ()))  # type: ignore[call-overload]
         passed += [None] * (n - len(passed))
         passed[n - 1] = holdings(value, game.seats)
         fields["frisch"] = tuple(passed)
