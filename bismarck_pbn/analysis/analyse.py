@@ -41,8 +41,12 @@ def problem_at(position: Position, side_seat: int | None = None) -> Problem:
     (1–3) alone, by default the forehand, against the other two; in Pass the side
     wants as few tricks as it can. Seats become 0–2. Raises :class:`Unanalysable`."""
     deal = position.deal
+    if deal.game != "Bismarck":
+        raise Unanalysable(f"double-dummy analysis covers Bismarck so far, not {deal.game}")
     if deal.forehand is None or deal.contract is None:
         raise Unanalysable("the deal has no Forehand or Contract")
+    if deal.contract in ("NoHearts", "NoQueen"):
+        raise Unanalysable(f"{deal.contract} is scored by the cards taken, which the solver does not count")
     if position.trump is None:
         raise Unanalysable("the trump is not known (Valfri without a Trump tag)")
     if position.faults:
@@ -52,12 +56,15 @@ def problem_at(position: Position, side_seat: int | None = None) -> Problem:
     if any(h is None for h in position.hands):
         raise Unanalysable("not every hand is recorded")
     table = position.table if len(position.table) < 3 else ()
+    trump = None if position.trump == "NT" else position.trump
+    # the game's own trick rules: Finnish Bismarck's must-trump
+    must_trump = position.rules is not None and position.rules.trick_rules(deal, trump).must_trump
     try:
         return Problem(tuple(frozenset(h) for h in position.hands),
                        trump=None if position.trump == "NT" else position.trump,
                        to_play=position.to_play - 1, table=tuple(card for _, card in table),
                        side=frozenset({(side_seat or deal.forehand) - 1}),
-                       misere=deal.contract == "Pass")
+                       misere=deal.contract == "Pass", must_trump=must_trump)
     except ValueError as exc:
         if deal.exchange is not False and deal.discard is None:
             raise Unanalysable("the forehand's hand after the exchange is not known (no Discard tag)") from None
