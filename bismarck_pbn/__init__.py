@@ -11,19 +11,26 @@ The public API is small::
         print(d)
 
     text = bpn.dumps(bpn.parse(text))                 # canonical BPN, nothing lost
+    deal = bpn.Deal.build(board=1, forehand=1, contract="Spel")   # deals made in code
+    text = bpn.dumps([dataclasses.replace(deal, contract="Pass")])
     doc = bpn.to_json(bpn.read_file("club-night.bpn"), with_replay=True)
     deals = bpn.from_json(doc)                         # checked against the JSON Schema
 
-Deals accept a visitor (``deal.accept(visitor)``) for writing and exporting; the rules
-live in :mod:`bismarck_pbn.games.bismarck` and know nothing of text.
+``read_deal(handle)`` goes on where it stopped, as python-chess's ``read_game`` does,
+and a :class:`ReadVisitor` steers reading (``HeadersOnly`` for fast scans); ``load`` and
+``dump`` read and write file objects. Deals accept a visitor (``deal.accept(visitor)``)
+for writing and exporting; the rules live in :mod:`bismarck_pbn.games` and know nothing
+of text. See docs/library.md.
 """
 
 from bismarck_pbn.diagnostics import CODES, Diagnostic
 from bismarck_pbn.model.deal import BaseVisitor, Comment, Deal, Play, PlayedCard, Pos, Tag
-from bismarck_pbn.format.reader import parse, read_deal, read_deals, read_file
+from bismarck_pbn.format.reader import Reader, load, parse, read_deal, read_deals, read_file
+from bismarck_pbn.format.visitor import SKIP, HeadersOnly, ReadVisitor
 from bismarck_pbn.check.validate import Checked, check_deal, validate_deals, validate_file, validate_stream, validate_text
 from bismarck_pbn.model.variant import Variant
-from bismarck_pbn.format.writer import dumps, write_deal
+from bismarck_pbn.format.writer import dump, dumps, write_deal
+from bismarck_pbn.model.build import build
 
 
 def to_json(deals, *, with_replay: bool = False, indent: int | None = 1) -> str:
@@ -46,4 +53,5 @@ __all__ = [
     "CODES", "BaseVisitor", "Checked", "Comment", "Deal", "Diagnostic", "Play", "PlayedCard", "Pos",
     "Tag", "Variant", "check_deal", "parse", "read_deal", "read_deals", "read_file", "validate_deals",
     "validate_file", "validate_stream", "validate_text", "dumps", "write_deal", "to_json", "from_json",
+    "Reader", "ReadVisitor", "HeadersOnly", "SKIP", "load", "dump", "build",
 ]

@@ -10,6 +10,7 @@ is not overwritten.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import stat
@@ -56,6 +57,7 @@ def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str
     directory = path.parent
     if isinstance(pieces, str):
         pieces = (pieces,)
+    tmp: str | None
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="") as fp:
@@ -91,7 +93,5 @@ def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str
             pass
     finally:
         if tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass

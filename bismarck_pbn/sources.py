@@ -68,6 +68,7 @@ def read_source(source: Source, encoding: str) -> Decoded:
     except LookupError:
         raise ReadFailure(f"unknown encoding {encoding!r}") from None
     if not found.is_text:
+        assert found.problem is not None  # what is not text has its problem
         raise ReadFailure(str(found.problem.at(source.name)), 1)
     body = data[found.bom:] if found.wide else data  # (a UTF-8 mark is left for the reader, which drops one)
     try:

@@ -253,9 +253,8 @@ def annotate_club_night(deals: list[dict]) -> None:
     for d in deals:
         if d["board"] % 2 == 1 or d["board"] == 12:
             d["comment"] = ((d["comment"] + "\n") if d["comment"] else "") + deal_remark(d)
-        if d["board"] in (2, 3, 6, 7, 10, 11):
-            if (text := discard_remark(d)):
-                d["tag_comments"]["Discard"] = ("{", text)
+        if d["board"] in (2, 3, 6, 7, 10, 11) and (text := discard_remark(d)):
+            d["tag_comments"]["Discard"] = ("{", text)
         if d["contract"] == "Valfri":
             d["tag_comments"]["Trump"] = ("{", f"{NAMES[d['forehand']]} names "
                                           f"{SUIT_NAME[d['trump']]} after the exchange")

@@ -60,7 +60,7 @@ def whist_deal(seed: int, *, board: int = 1, dealer: int = 1, game: str = "Whist
     leader = dealer % 4 + 1
     tricks, won = play(hands, leader, turned[0], 13, rng)
     order = [(dealer - 1 + k) % 4 for k in range(4)]
-    lines = [f'[Event "Family test"]', f'[Game "{game}"]', '[Player1 "Ann"]', '[Player2 "Bo"]',
+    lines = ['[Event "Family test"]', f'[Game "{game}"]', '[Player1 "Ann"]', '[Player2 "Bo"]',
              '[Player3 "Cy"]', '[Player4 "Di"]', f'[Board "{board}"]', f'[Dealer "{dealer}"]',
              f'[Deal "{dealer}:{" ".join(holding(hands[i]) for i in order)}"]',
              f'[Turned "{turned}"] {{the last card dealt}}', f'[Trump "{turned[0]}"]',

@@ -4,7 +4,6 @@ round trips."""
 import json
 import os
 import stat
-from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator

@@ -96,7 +96,7 @@ def test_append_adds_the_next_board_of_the_session(tmp_path):
     assert after.startswith(before) and after.count("% BPN") == 1
     assert after[len(before):].startswith("\n{Dealt by bpn deal --seed 3.")   # one empty line between
     deals = [d for d in parse(after) if d.tags]
-    new, last = deals[-1], deals[-2]
+    new = deals[-1]
     assert (new.board, new.forehand) == (6, 1)                     # board 5 was seat 3's
     assert new.headers["Player2"] == "Bertil" and new.headers["Event"] == "Club night"
     assert new.contract in ("Spel", "Spader", "Pass")              # seat 1 has played Valfri

@@ -16,7 +16,7 @@ def cards(h):
 
 
 def spec_deal():
-    hands = dict(zip((1, 2, 3), map(cards, "Q953.Q854.J532.T742 J42.K9762.A876.AK63 AK87.AJT3.KQT9.QJ98".split())))
+    hands = dict(zip((1, 2, 3), map(cards, ["Q953.Q854.J532.T742", "J42.K9762.A876.AK63", "AK87.AJT3.KQT9.QJ98"])))
     body = SPEC_EXAMPLE.split('[Play "2"]\n')[1].replace("{Cecilia wins it with the king}", "")
     flat = [c.rstrip("!") for c in re.sub(r"\{[^}]*\}|\$\d+|\*", " ", body).split()]
     play = g.seat_play(2, "S", flat)

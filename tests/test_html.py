@@ -118,3 +118,20 @@ def test_cli_exit_codes(tmp_path):
     assert "cannot be replayed" in out.read_text(encoding="utf-8")  # written all the same, saying so
     result = runner.invoke(app, ["html", str(CLUB), "-o", str(tmp_path / "no-dir" / "x.html")])
     assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_the_auction_of_an_auction_game_is_laid_out_for_its_table():
+    from bismarck_pbn import parse
+    from bismarck_pbn.check.validate import validate_deals
+    from bismarck_pbn.views.html.data import deal_data
+    from conftest import ROOT
+
+    deals = parse((ROOT / "samples" / "israeli-whist" / "haifa.bpn").read_text(encoding="utf-8"))
+    checked = next(validate_deals(deals[:1]))
+    calls = deal_data(deals[0], checked)["auction"]
+    frisch = [i for i, c in enumerate(calls) if c["call"] == "Frisch"]
+    # a Frisch starts a row of its own, the row before it filled out
+    assert frisch and all(i % 4 == 0 and calls[i + 1]["call"] == "" for i in frisch)
+    assert all(c["seat"] == (calls[0]["seat"] - 1 + i) % 4 + 1 for i, c in enumerate(calls))
+    written = [c.call for c in deals[0].auction.calls]
+    assert [c["call"] for c in calls if c["call"]] == written

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
+import io
 import os
 import shutil
 import subprocess
@@ -56,7 +57,7 @@ def _recording_app(path, **kw):
 
 def _screen_text(app) -> str:
     """The text of the drawing and the notes, as a terminal would show it."""
-    console = Console(width=120, record=True, file=open(os.devnull, "w"))
+    console = Console(width=120, record=True, file=io.StringIO())
     for selector in ("#title", "#board", "#notes"):
         console.print(app.query_one(selector).content)
     return console.export_text()
@@ -327,7 +328,7 @@ def test_question_mark_opens_the_key_list_and_escape_closes_it():
             await pilot.press("question_mark")
             await pilot.pause()
             state["open"] = isinstance(app.screen, Help)
-            console = Console(width=100, record=True, file=open(os.devnull, "w"))
+            console = Console(width=100, record=True, file=io.StringIO())
             console.print(app.screen.query_one("#help-keys").content)
             state["text"] = console.export_text()
             await pilot.press("right")  # keys of the replay do nothing while the list is up

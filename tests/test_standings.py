@@ -140,7 +140,8 @@ def test_several_files_and_stdin(tmp_path):
 
 
 def test_csv_has_one_row_per_board():
-    import csv, io
+    import csv
+    import io
     from pathlib import Path
     from typer.testing import CliRunner
     from bismarck_pbn.cli import app

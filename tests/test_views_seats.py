@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
+import io
 import random
 
 import pytest
@@ -154,7 +154,7 @@ def test_printed_replay_counts_cards_of_the_game(four, two):
 
 
 def _screen(app_) -> str:
-    console = Console(width=140, record=True, file=open(os.devnull, "w"))
+    console = Console(width=140, record=True, file=io.StringIO())
     for selector in ("#title", "#board", "#notes"):
         console.print(app_.query_one(selector).content)
     return console.export_text()

@@ -62,8 +62,9 @@ def test_everything_comes_back_attached_to_the_same_thing():
     for name in ("Forehand", "Mood"):
         assert [(c.kind, c.text) for c in after.tag(name).comments] == \
             [(c.kind, c.text) for c in before.tag(name).comments]
-    strip = lambda cards: [(c.card, c.revoke, c.suffix, c.nags, [(x.kind, x.text) for x in c.comments])
-                           for c in cards]
+    def strip(cards):
+        return [(c.card, c.revoke, c.suffix, c.nags, [(x.kind, x.text) for x in c.comments]) for c in cards]
+
     assert strip(after.play.cards) == strip(before.play.cards)
     assert [c.text for c in after.play.trailing] == ["after"]
 

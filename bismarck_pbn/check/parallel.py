@@ -17,14 +17,14 @@ Results come out in file order. Memory: a bounded number of batches in flight.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import SESSION_TAGS
-from bismarck_pbn.format.reader import DealReader, _unescape, iter_lines
+from bismarck_pbn.format.reader import DealReader, iter_lines
+from bismarck_pbn.format.syntax import session_pattern, unescape
 from bismarck_pbn.format.split import Chunk, split_lines
 from bismarck_pbn.check.validate import SessionChecker, SessionFacts, check_deal
 
@@ -34,7 +34,7 @@ BIG_FILE = 4 << 20
 """Files larger than this (bytes) are split into batches; smaller ones go whole."""
 
 
-_SESSION_SCAN = re.compile(r'\[[ \t]*(Event|Site|Date|Game|Variant|Player[1-4])[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_SESSION_SCAN = session_pattern(SESSION_TAGS)
 
 
 def _context_after(chunks: list[Chunk], before: dict[str, str]) -> dict[str, str]:
@@ -47,7 +47,7 @@ def _context_after(chunks: list[Chunk], before: dict[str, str]) -> dict[str, str
             continue
         own: dict[str, str] = {}
         for m in _SESSION_SCAN.finditer(chunk.text):
-            own.setdefault(m.group(1), _unescape(m.group(2)))
+            own.setdefault(m.group(1), unescape(m.group(2)))
         for name, value in own.items():
             found.setdefault(name, value)
         if len(found) == len(SESSION_TAGS):
@@ -62,7 +62,7 @@ def _check_batch(chunks: list[Chunk], context: dict[str, str]):
     reader = DealReader()
     reader.session = dict(context)
     out = []
-    own = []
+    own: list[dict[str, str]] = []
     for chunk in chunks:
         deal = reader.read_chunk(chunk)
         if deal is None:

@@ -267,7 +267,7 @@ def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
 
 def validate_text(text: str, path: str | None = None) -> list[Diagnostic]:
     """All diagnostics for the BPN ``text``, in file order."""
-    out = []
+    out: list[Diagnostic] = []
     for checked in validate_deals(parse(text)):
         out.extend(d._replace(path=path) for d in checked.diagnostics)
     return out

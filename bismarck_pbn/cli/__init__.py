@@ -12,6 +12,7 @@ import sys
 
 import typer
 
+from bismarck_pbn.cli.analyse import analyse_command
 from bismarck_pbn.cli.common import Command, Group
 from bismarck_pbn.cli.annotate import annotate_command
 from bismarck_pbn.cli.convert import convert_command, schema_command
@@ -43,6 +44,7 @@ app.command("schema", cls=Command)(schema_command)
 app.command("show", cls=Command)(show_command)
 app.command("replay", cls=Command)(replay_command)
 app.command("annotate", cls=Command)(annotate_command)
+app.command("analyse", cls=Command)(analyse_command)
 app.command("record", cls=Command)(record_command)
 app.command("deal", cls=Command)(deal_command)
 app.command("standings", cls=Command)(standings_command)

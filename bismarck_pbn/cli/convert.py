@@ -76,7 +76,7 @@ def _open_input(path: str):
     """The input's kind and a binary stream over it; files and stdin both stream."""
     if path != "-":
         kind = _EXTENSIONS.get(Path(path).suffix.lower())
-        fp = open(path, "rb")
+        fp = open(path, "rb")  # noqa: SIM115 - the caller closes it after streaming
         if kind is not None:
             return kind, fp
         stdin = fp
@@ -243,7 +243,7 @@ def convert_command(
     except LookupError:
         err.print(f"bpn: unknown encoding {encoding!r} (--encoding); nothing was read or written",
                   style="red", highlight=False, markup=False)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     if output != "-" and Path(output).exists():
         same = next((p for p in paths if p != "-" and os.path.samefile(p, output)), None)
         if same is not None:
@@ -271,15 +271,15 @@ def convert_command(
         err.print(str(exc), highlight=False, markup=False)
         err.print("bpn: cannot convert a deal with syntax errors or a tag given twice (fix what bpn validate "
                   "reports)" + nothing, style="red", highlight=False)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     except _InputFault as exc:
         err.print(str(exc) + (nothing if exc.code == 1 else ""), style="red", highlight=False, markup=False)
-        raise typer.Exit(exc.code)
+        raise typer.Exit(exc.code) from None
     except BrokenPipeError:
         raise
     except OSError as exc:
         err.print(f"bpn: {output}: cannot write: {exc.strerror or exc}", style="red")
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
 
 
 def schema_command() -> None:

@@ -42,7 +42,7 @@ def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
     name = "<stdin>" if path == "-" else path
     count = 0
     try:
-        fp = sys.stdin.buffer if path == "-" else open(path, "rb")
+        fp = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
         try:
             for deal in text_deals(read_deals(fp, encoding=encoding), name):
                 if not deal.tags:
@@ -131,9 +131,10 @@ def show_command(
         try:
             position = position_at(found, trick, card)
         except ValueError as exc:
+            why = str(exc)
             if found.contract == "Valfri" and found.trump is None:
-                exc = "it is Valfri with no [Trump] tag, and without the trump only trick 1 can be replayed"
-            raise ShowError(f"{name}: deal {deal}: {exc}") from None
+                why = "it is Valfri with no [Trump] tag, and without the trump only trick 1 can be replayed"
+            raise ShowError(f"{name}: deal {deal}: {why}") from None
     except ShowError as exc:
         err.print(f"bpn: {exc}", style="red", highlight=False)
         raise typer.Exit(exc.code) from None

@@ -341,13 +341,13 @@ def standings_command(
                     fp.close()
         except LookupError:
             err.print(f"bpn: unknown encoding {encoding!r}", style="red", highlight=False)
-            raise typer.Exit(2)
+            raise typer.Exit(2) from None
         except ReadFailure as exc:
             err.print(f"bpn: {exc}", style="red", highlight=False, markup=False)
-            raise typer.Exit(exc.code)
+            raise typer.Exit(exc.code) from None
         except OSError as exc:
             err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red", highlight=False)
-            raise typer.Exit(2)
+            raise typer.Exit(2) from None
         files.append((source.name, sessions, standalone))
     all_sessions = [s for _, sessions, _ in files for s in sessions]
     errors = sum(row.errors for s in all_sessions for row in s.boards) + sum(

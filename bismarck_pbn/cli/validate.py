@@ -63,7 +63,7 @@ def validate_command(
         codecs.lookup(encoding)
     except LookupError:
         err.print(f"bpn: unknown encoding {encoding!r}", style="red")
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     counts = {ERROR: 0, WARNING: 0, INFO: 0}
     deals = 0
     first_json = True

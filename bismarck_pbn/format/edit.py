@@ -30,10 +30,10 @@ from typing import NamedTuple
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.encoding import SNIFF, sniff
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.splice import AnnotateError, Spot as _Spot
+from bismarck_pbn.format.splice import AnnotateError as AnnotateError, Spot as _Spot
 from bismarck_pbn.format.splice import add_comment as _add_comment, add_nag as _add_nag, card_part as _card_part
 from bismarck_pbn.format.splice import clear as _clear, comments_part as _comments, part as _part
-from bismarck_pbn.format.splice import set_suffix as _set_suffix
+from bismarck_pbn.format.splice import remove_some as _remove_some, set_suffix as _set_suffix
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 
@@ -170,6 +170,44 @@ def edit_text(text: str, target: Target, *, comment: str | None = None, kind: st
     new_body = body[:start] + replacement + body[end:]
     _verify(deals, new_body, spot, expected)
     return Edit(bom + new_body, start + len(bom), end + len(bom), replacement, True, notice, spot.what)
+
+
+def remove_notes(text: str, target: Target, *, comments=None, suffix: str | None = None) -> str:
+    """Return ``text`` without some notes of a card or tag: the comments whose text
+    ``comments(text)`` accepts, and, for a card, its suffix when it equals ``suffix``.
+    Every other byte stays; the result is read back and checked like any edit. Lets a
+    tool take back its own notes and leave the user's. Unchanged text when nothing
+    matches. Raises :class:`AnnotateError` as :func:`edit_text` does."""
+    bom = _BOM if text.startswith(_BOM) else ""
+    body = text[len(bom):]
+    deals = parse(body)
+    spot = _find(deals, target)
+    if spot.kind not in ("card", "tag", "play"):
+        raise AnnotateError("notes are removed from a card or a tag")
+    old = _part(spot.deal, spot)
+    old_comments = old[2] if spot.kind == "card" else old
+    drop: set[int] = set()
+    kept_comments = []
+    ci = 0
+    for i, (kind, _start, _end) in enumerate(spot.notes):
+        if kind in ("{", ";"):
+            if comments is not None and comments(old_comments[ci][0]):
+                drop.add(i)
+            else:
+                kept_comments.append(old_comments[ci])
+            ci += 1
+        elif kind == "suffix" and suffix is not None and spot.kind == "card" and old[0] == suffix:
+            drop.add(i)
+    if not drop:
+        return text
+    if spot.kind == "card":
+        expected = (None if any(spot.notes[i][0] == "suffix" for i in drop) else old[0], old[1],
+                    tuple(kept_comments))
+    else:
+        expected = tuple(kept_comments)
+    new_body = _remove_some(body, spot, drop)
+    _verify(deals, new_body, spot, expected)
+    return bom + new_body
 
 
 # ---- checking the request and finding the target ---------------------------------------

@@ -74,7 +74,7 @@ def sniff(head: bytes, encoding: str = "utf-8") -> Sniffed:
                 return Sniffed("utf-8", 3, _binary(head[3 : 3 + SNIFF], "utf-8"))
             break  # read as asked: the three bytes are text in that encoding
         family = found[:6]  # utf-16 / utf-32
-        asked = codec == found or codec == family
+        asked = codec in (found, family)
         warning = None if asked else diag(
             "BPN004", f"the file is {found[:6].upper()} ({'little' if found.endswith('le') else 'big'}-endian, "
             "with a byte-order mark), not UTF-8: it is read as such; BPN files are UTF-8, and "

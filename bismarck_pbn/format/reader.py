@@ -16,53 +16,43 @@ Complexity: linear in the size of the input; memory is one deal at a time.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
+import weakref
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
-from bismarck_pbn.format import values
+from bismarck_pbn.format import syntax, values
 from bismarck_pbn.model.cards import _INTERN as _CARDS_BY_TEXT
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.model.deal import (KNOWN_TAGS, SESSION_TAGS, Auction, Call, Comment, Deal, Play, PlayedCard,
                                      Pos, Tag)
-from bismarck_pbn.model.games import BISMARCK, GameWords, call_word, words
+from bismarck_pbn.model.games import BISMARCK, call_word, words
 from bismarck_pbn.resources import grammar_text
 from bismarck_pbn.format.encoding import SNIFF, sniff_text
+from bismarck_pbn.format.syntax_errors import syntax_problem
+from bismarck_pbn.format.visitor import SKIP, ReadVisitor
 from bismarck_pbn.format.split import Chunk, decode_lines, split_lines
 from bismarck_pbn.model.variant import STANDARD
 
-_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
-_TAG_SCAN = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
-_UNESCAPE = re.compile(r"\\([\"\\])")
+_TAG_PARTS = syntax.TAG_HEAD
+_TAG_SCAN = syntax.TAG_PAIR
 _CARD = re.compile(r"[SHDC](?:10|[AKQJT98765432])|J[BL]", re.IGNORECASE)
 _LOWER_RANK = re.compile(r"[akqjt]")
 _HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard"})
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_UNCLOSED_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"(?:[^"\\\n]|\\.)*\\?$')
 _KNOWN = frozenset(KNOWN_TAGS)
+_SESSION = frozenset(SESSION_TAGS)
+_NONE: frozenset[str] = frozenset()
 _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
 
-_WORDS = {
-    "TAGS": 'a tag pair [Name "value"]',
-    "PLAY_TAG": 'a [Play "s"] tag',
-    "AUCTION_TAG": 'an [Auction "s"] tag',
-    "CARDS": "a card",
-    "CALLS": "a call",
-    "REVOKE": "^R",
-    "SUFFIX": "a suffix (! ? !! ?? !? ?!)",
-    "NAG": "a NAG ($0 to $255)",
-    "STAR": "*",
-    "BRACE_COMMENT": "a comment",
-    "LINE_COMMENT": "a comment",
-    "$END": "the end of the deal",
-}
 
 
 _new = tuple.__new__
@@ -73,11 +63,10 @@ _ANY_CASE = {v: c for v, c in ((s + r, c) for t, c in _INTERN.items()
                                 for s in (t[0], t[0].lower()) for r in (t[1:], t[1:].lower()))}
 
 
-def _unescape(value: str) -> str:
-    return _UNESCAPE.sub(r"\1", value)
+_unescape = syntax.unescape
 
 
-class _Builder(Transformer):
+class _Builder(Transformer[Token, Any]):
     """Builds model pieces while lark parses. ``line0``/``offset0`` place the chunk."""
 
     def __init__(self) -> None:
@@ -85,24 +74,26 @@ class _Builder(Transformer):
         self.line0 = 0
         self.offset0 = 0
         self.problems: list[Diagnostic] = []
-        self.lower: list = []  # [first lower-case card, its Pos, how many] in this deal
+        self.lower: list[Any] = []  # [first lower-case card, its Pos, how many] in this deal
 
-    def _pos(self, tok: Token) -> Pos:
+    def _pos(self, tok: Any) -> Pos:
         return Pos(tok.line + self.line0, tok.column, tok.start_pos + self.offset0)
 
-    def comment(self, children):
+    def comment(self, children: list[Any]) -> Comment:
         tok = children[0]
         if tok.type == "BRACE_COMMENT":
             return Comment(tok.value[1:-1], "{", self._pos(tok))
         return Comment(tok.value[1:].rstrip("\r"), ";", self._pos(tok))
 
-    def _tag(self, tok: Token, comments) -> Tag:
+    def _tag(self, tok: Any, comments: Iterable[Comment]) -> Tag:
         m = _TAG_PARTS.match(tok.value)
+        assert m is not None  # the grammar matched a tag pair here
         return Tag(m.group(1), _unescape(m.group(2)), self._pos(tok), tuple(comments),
                    tok.column + m.start(2), tok.end_pos + self.offset0)
 
 
-    def _notes(self, notes, what: str):
+    def _notes(self, notes: list[Any], what: str) -> tuple[str | None, tuple[int, ...], tuple[Comment, ...],
+                                                        tuple[tuple[str, int, int], ...]]:
         """(suffix, NAGs, comments, spans) of the notes after a card or call."""
         suffix = None
         nags: list[int] = []
@@ -131,7 +122,7 @@ class _Builder(Transformer):
                     nags.append(n)
         return suffix, tuple(nags), tuple(comments), tuple(spans)
 
-    def called(self, children):
+    def called(self, children: list[Any]) -> list[Call]:
         run = children[0]
         line = run.line + self.line0
         offset = run.start_pos + self.offset0
@@ -150,12 +141,12 @@ class _Builder(Transformer):
             calls[-1] = calls[-1]._replace(suffix=suffix, nags=nags, comments=comments, notes=spans)
         return calls
 
-    def auction(self, children):
+    def auction(self, children: list[Any]) -> Auction:
         tag = self._tag(children[0], ())
         comments = []
         calls: list[Call] = []
         closed = False
-        trailing: tuple = ()
+        trailing: tuple[Comment, ...] = ()
         for child in children[1:]:
             if type(child) is Comment:
                 comments.append(child)
@@ -166,7 +157,7 @@ class _Builder(Transformer):
                 trailing = child[1]
         return Auction(tag, None, tuple(calls), tuple(comments), closed, trailing)
 
-    def played(self, children):
+    def played(self, children: list[Any]) -> list[PlayedCard]:
         revoke = False
         i = 0
         if children[0].type == "REVOKE":
@@ -227,7 +218,7 @@ class _Builder(Transformer):
                                            notes=tuple(spans))
         return cards
 
-    def _lower_case(self, run: Token) -> list[PlayedCard]:
+    def _lower_case(self, run: Any) -> list[PlayedCard]:
         """A run of cards with some in lower case: read as capitals, counted for BPN006."""
         cards = []
         line = run.line + self.line0
@@ -248,15 +239,15 @@ class _Builder(Transformer):
             column = 1
         return cards
 
-    def end(self, children):
+    def end(self, children: list[Any]) -> tuple[str, tuple[Comment, ...]]:
         return ("end", tuple(children[1:]))
 
-    def play(self, children):
+    def play(self, children: list[Any]) -> Play:
         tag = self._tag(children[0], ())
         comments = []
         cards: list[PlayedCard] = []
         closed = False
-        trailing: tuple = ()
+        trailing: tuple[Comment, ...] = ()
         for child in children[1:]:
             if type(child) is Comment:
                 comments.append(child)
@@ -267,7 +258,7 @@ class _Builder(Transformer):
                 trailing = child[1]
         return Play(tag, None, tuple(cards), tuple(comments), closed, trailing)
 
-    def _tags(self, tok: Token) -> list[Tag]:
+    def _tags(self, tok: Any) -> list[Tag]:
         """The tag pairs of a TAGS run, each with its own line and column."""
         text = tok.value
         line = tok.line + self.line0
@@ -286,8 +277,8 @@ class _Builder(Transformer):
             column = 1
         return tags
 
-    def deal(self, children):
-        items: list = []
+    def deal(self, children: list[Any]) -> list[Any]:
+        items: list[Any] = []
         notes: list[Comment] = []  # comments after the last tag, attached once (linear)
         for child in children:
             if type(child) is Comment and items and type(items[-1]) is Tag:
@@ -304,52 +295,16 @@ class _Builder(Transformer):
             items[-1] = items[-1]._replace(comments=tuple(notes))
         return items
 
-    def start(self, children):
+    def start(self, children: list[Any]) -> Any:
         return children[0]
 
 
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, _Builder]:
     builder = _Builder()
-    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=builder,
+    parser = Lark(syntax.grammar(grammar_text()), parser="lalr", lexer="contextual", transformer=builder,
                   maybe_placeholders=False)
     return parser, builder
-
-
-def _syntax_problem(err: UnexpectedInput, text: str, line0: int) -> Diagnostic:
-    line = err.line + line0
-    column = err.column
-    if isinstance(err, UnexpectedCharacters):
-        char = text[err.pos_in_stream]
-        rest_of_line = text[err.pos_in_stream :].split("\n", 1)[0].rstrip("\r")
-        if char == "{":
-            return diag("BPN002", "unterminated comment: this '{' has no closing '}'", line, column)
-        if char == "[" and _UNCLOSED_TAG.match(rest_of_line):
-            return diag("BPN002", "unterminated string: the tag value has no closing '\"' on "
-                        "this line", line, column)
-        word = re.match(r"\S{1,20}", rest_of_line)
-        shown = word.group() if word else repr(char)
-        if char == "[":
-            return diag("BPN001", f"malformed tag pair {rest_of_line[:40]!r}: expected "
-                        '[Name "value"] with a name of letters, digits and _', line, column)
-        if char == "}":
-            return diag("BPN001", "a '}' with no '{' before it", line, column)
-        expected = sorted({_WORDS.get(t, t) for t in err.allowed})
-        return diag("BPN001", f"unexpected {shown!r}; expected {', '.join(expected)}", line, column)
-    if isinstance(err, UnexpectedToken):
-        tok = err.token
-        what = _WORDS.get(tok.type, tok.type)
-        if tok.type in ("CARDS", "REVOKE"):
-            msg = f"unexpected card {tok.value.split()[0]!r}: cards come after a [Play \"s\"] tag"
-        elif tok.type in ("SUFFIX", "NAG"):
-            msg = f"unexpected {tok.value!r}: a suffix or NAG stands after a card in the play section"
-        elif tok.type == "STAR":
-            msg = "unexpected '*': it ends a play section, and there is none open here"
-        else:
-            expected = sorted({_WORDS.get(t, t) for t in err.expected})
-            msg = f"unexpected {what}; expected {', '.join(expected)}"
-        return diag("BPN001", msg, line, column)
-    return diag("BPN001", f"unexpected end of the deal: {err}", line, column)  # pragma: no cover
 
 
 def _scan_tags(chunk: Chunk) -> list[Tag]:
@@ -384,7 +339,7 @@ class DealReader:
         if not chunk.text.strip():
             return Deal(problems=tuple(problems), pos=Pos(chunk.line, 1, chunk.offset)) if problems else None
         try:
-            items = parser.parse(chunk.text)
+            items: list[Any] = parser.parse(chunk.text)  # type: ignore[assignment]  # the transformer builds a list
             if builder.lower:
                 written, pos, count = builder.lower
                 more = f" (and {count - 1} more card{'s' if count > 2 else ''})" if count > 1 else ""
@@ -392,15 +347,54 @@ class DealReader:
                                      f"{_ANY_CASE[written]!r}; BPN writes cards in capitals (bpn fmt does)",
                                      pos.line, pos.column))
         except UnexpectedInput as err:
-            problems.append(_syntax_problem(err, chunk.text, builder.line0))
+            problems.append(syntax_problem(err, chunk.text, builder.line0))
             items = _scan_tags(chunk)
         except (UnexpectedEOF, RecursionError) as err:  # pragma: no cover - defensive
             problems.append(diag("BPN001", f"cannot read this deal: {err}", chunk.line, 1))
             items = _scan_tags(chunk)
         return self.build(items, problems, chunk)
 
-    def build(self, items: list, problems: list[Diagnostic], chunk: Chunk) -> Deal | None:
-        comments = []
+    def header_tags(self, chunk: Chunk) -> list[Tag]:
+        """The tag pairs before a deal's play section, found by a scan with one regular
+        expression (no parser; comments and escape lines passed over). O(n)."""
+        text = chunk.text
+        line = chunk.line
+        counted = 0
+        tags = []
+        for m in syntax.header_tags(text):
+            start = m.start()
+            line += text.count("\n", counted, start)
+            counted = start
+            column = start - text.rfind("\n", 0, start)
+            tags.append(Tag(m.group(2), _unescape(m.group(3)), Pos(line, column, chunk.offset + start), (),
+                            column + m.start(3) - start, chunk.offset + m.end()))
+        return tags
+
+    def read_visited(self, chunk: Chunk, visitor: ReadVisitor) -> Deal | None:
+        """Read a chunk as ``visitor`` steers: skipped (None, though its session tags still
+        count for the deals after it), headers only, or whole. Comment blocks and text
+        with no tag pair are read as usual, without the visitor."""
+        tags = self.header_tags(chunk)
+        if not tags:
+            return self.read_chunk(chunk)
+        if visitor.begin_deal(self.number + 1, tags[0].pos.line) is SKIP:
+            self.number += 1
+            own: dict[str, str] = {}
+            for tag in tags:
+                if tag.name in _SESSION:
+                    own.setdefault(tag.name, tag.value)
+            self.session.update(own)
+            return None
+        headers = {name: value for name, value in self.session.items() if name in _SESSION}
+        for tag in reversed(tags):
+            headers[tag.name] = tag.value
+        if visitor.begin_headers(headers) is SKIP:
+            return self.build(list(tags), list(chunk.problems), chunk, headers_only=True)
+        return self.read_chunk(chunk)
+
+    def build(self, items: list[Any], problems: list[Diagnostic], chunk: Chunk,
+              headers_only: bool = False) -> Deal | None:
+        comments: list[Comment] = []
         tags: list[Tag] = []
         play: Play | None = None
         auction: Auction | None = None
@@ -429,15 +423,15 @@ class DealReader:
             # A stretch of only comments between deals: kept as a comment block.
             return Deal(comments=tuple(comments), pos=comments[0].pos, end=chunk.offset + len(chunk.text))
         self.number += 1
-        fields: dict = {}
+        fields: dict[str, Any] = {}
         tag_map: dict[str, Tag] = {}
         firsts: list[Tag] = []
         for tag in tags:
             name = tag.name
             if name in tag_map:
-                first = tag_map[name]
+                earlier = tag_map[name]
                 problems.append(diag("BPN102", f"a second [{name}] tag in this deal (the first is at "
-                                     f"line {first.pos.line}); the first one counts", *tag.pos[:2]))
+                                     f"line {earlier.pos.line}); the first one counts", *tag.pos[:2]))
                 continue
             tag_map[name] = tag
             firsts.append(tag)
@@ -445,11 +439,12 @@ class DealReader:
         game = BISMARCK
         game_tag = tag_map.get("Game")
         game_text = game_tag.value if game_tag is not None else self.session.get("Game")
+        unread: set[str] = set()
         if game_text is not None:
             try:
                 game = values.game(game_text)
             except values.BadValue:
-                pass  # reported below (own tag) or at the deal that gave it
+                unread.add("Game")  # reported below (own tag) or at the deal that gave it
         fields["game"] = game
         context = words(game)
         for tag in firsts:
@@ -459,32 +454,29 @@ class DealReader:
                 extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""
                 problems.append(diag("BPN104", f"unknown tag [{name}], kept as it is{extra}", *tag.pos[:2]))
                 continue
-            reader = _READERS.get(name)
+            reader = values.TAG_READERS.get(name)
             if reader is None:
                 continue
             value = tag.value
-            if name in _HOLDING_TAGS and _LOWER_RANK.search(value):
+            lower = _LOWER_RANK.search(value) if name in _HOLDING_TAGS else None
+            if lower is not None:
                 value = value.upper()
-                at = _LOWER_RANK.search(tag.value).start()
+                at = lower.start()
                 problems.append(diag("BPN006", f"[{name}] has ranks in lower case: read as {value!r}; "
                                      "BPN writes ranks in capitals (bpn fmt does)", tag.pos.line,
                                      tag.value_column + at if tag.value_column else tag.pos.column))
             try:
                 reader(value, fields, context)
             except values.BadValue as bad:
-                located = bad.index is not None and tag.value_column
-                column = tag.value_column + bad.index if located else tag.pos.column
+                unread.add(name)
+                column = tag.value_column + bad.index if bad.index is not None and tag.value_column else tag.pos.column
                 problems.append(diag(bad.code, f"[{name}] {bad.message}", tag.pos.line, column))
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
-            try:
+            with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Play"]
                 play = play._replace(leader=values.seat(play.tag.value, context.seats))
-            except values.BadValue:
-                pass  # already reported through _READERS["Play"]
         if auction is not None and tag_map.get("Auction") is auction.tag:
-            try:
+            with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Auction"]
                 auction = auction._replace(first=values.seat(auction.tag.value, context.seats))
-            except values.BadValue:
-                pass  # already reported through _READERS["Auction"]
         inherited = {name: self.session[name] for name in SESSION_TAGS
                      if name not in tag_map and name in self.session}
         for name in SESSION_TAGS:
@@ -495,100 +487,32 @@ class DealReader:
                 fields["variant"] = values.variant(inherited["Variant"], game)
             except values.BadValue:
                 fields["variant"] = STANDARD
-        first = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
+                unread.add("Variant")
+        first: Pos = tags[0].pos if tags else (comments[0].pos if comments else Pos(chunk.line, 1, chunk.offset))
         if comments and comments[0].pos.offset < first.offset:
             first = comments[0].pos
         return Deal(tags=tuple(tags), comments=tuple(comments), play=play, auction=auction, inherited=inherited,
                     problems=tuple(problems), pos=first, end=chunk.offset + len(chunk.text.rstrip()),
-                    number=self.number, tag_map=tag_map, **fields)
-
-
-def _set(key, parse):
-    def read(value: str, fields: dict, game: GameWords) -> None:
-        fields[key] = parse(value)
-    return read
-
-
-def _seat(key):
-    def read(value: str, fields: dict, game: GameWords) -> None:
-        fields[key] = values.seat(value, game.seats)
-    return read
-
-
-def _numbers(key, signed: bool, per_side: bool):
-    def read(value: str, fields: dict, game: GameWords) -> None:
-        fields[key] = values.numbers(value, signed=signed, seats=game.seats,
-                                     sides=per_side and game.partnership)
-    return read
-
-
-def _read_deal(value: str, fields: dict, game: GameWords) -> None:
-    fields["deal_first"], fields["hands"] = values.deal(value, game.seats)
-
-
-def _read_discard(value: str, fields: dict, game: GameWords) -> None:
-    discard = values.optional_holding(value)
-    fields["discard"] = discard
-    fields["exchange"] = discard is not None
-
-
-def _read_frisch(n: int):
-    def read(value: str, fields: dict, game: GameWords) -> None:
-        passed = list(fields.get("frisch", ()))
-        passed += [None] * (n - len(passed))
-        passed[n - 1] = values.holdings(value, game.seats)
-        fields["frisch"] = tuple(passed)
-    return read
-
-
-def _read_kitty(value: str, fields: dict, game: GameWords) -> None:
-    v = value.strip()
-    if "." not in v and v:
-        fields["kitty"] = values.card_list(value)  # a stock in order, top first
-        return
-    fields["kitty"] = values.holding(v, value.find(v[:1]) if v else 0)
-
-
-_READERS = {
-    "Date": lambda v, f, g: values.date(v),
-    "Game": lambda v, f, g: values.game(v),
-    "Variant": lambda v, f, g: f.__setitem__("variant", values.variant(v, g.name)),
-    "Board": _set("board", values.board),
-    "Dealer": _seat("dealer"),
-    "Forehand": _seat("forehand"),
-    "Deal": _read_deal,
-    "Kitty": _read_kitty,
-    "Turned": _set("turned", values.card),
-    "Contract": lambda v, f, g: f.__setitem__("contract", values.contract(v, g.name)),
-    "Trump": _set("trump", values.trump),
-    "Declarer": _seat("declarer"),
-    "Direction": _set("direction", values.direction),
-    "Discard": _read_discard,
-    "Tricks": _numbers("tricks", False, True),
-    "Score": _numbers("score", True, True),
-    "Total": _numbers("total", True, True),
-    "Points": _numbers("points", True, False),
-    "Bids": _numbers("bids", False, False),
-    "Frisch1": _read_frisch(1),
-    "Frisch2": _read_frisch(2),
-    "Frisch3": _read_frisch(3),
-    "Auction": lambda v, f, g: values.seat(v, g.seats),
-    "Play": lambda v, f, g: values.seat(v, g.seats),
-}
+                    number=self.number, tag_map=tag_map, headers_only=headers_only,
+                    unread=frozenset(unread) if unread else _NONE, **fields)
 
 
 # ---- public entry points -----------------------------------------------------------------
 
-def iter_lines(source: BinaryIO | TextIO | Iterable, encoding: str = "utf-8"):
+def iter_lines(source: BinaryIO | TextIO | Iterable[bytes],
+               encoding: str = "utf-8") -> Iterator[tuple[str, Diagnostic | None]]:
     """Decoded lines of a binary or text file object (see ``split.decode_lines``).
-    A text stream that does not hold text (NUL bytes: ``encoding.sniff_text``) gives one
+    A text stream is read with ``readline``, so that ``tell()`` keeps working between
+    deals; one that does not hold text (NUL bytes: ``encoding.sniff_text``) gives one
     empty line with its BPN003, as bytes would."""
     if not isinstance(source, io.TextIOBase):
-        yield from decode_lines(source, encoding)
+        yield from decode_lines(source, encoding)  # type: ignore[arg-type]  # binary: lines of bytes
         return
+    start = _tell(source)
+    lines = iter(source.readline, "")
     head: list[str] = []
     size = 0
-    for line in source:
+    for line in lines:
         head.append(line)
         size += len(line)
         if size >= SNIFF:
@@ -599,28 +523,107 @@ def iter_lines(source: BinaryIO | TextIO | Iterable, encoding: str = "utf-8"):
     if problem is not None:
         yield "", problem
         return
-    for line in chain(head, source):
+    if start is not None and head:  # read the sniffed lines again: the handle then stands after each deal
+        first = head[0]
+        source.seek(start)  # type: ignore[arg-type]  # an opaque cookie from tell()
+        source.readline()
+        head = [first]
+        lines = iter(source.readline, "")  # (the first one may have met the end)
+    for line in chain(head, lines):
         yield line, None
 
 
-def read_deals(source: BinaryIO | TextIO, *, encoding: str = "utf-8") -> Iterator[Deal]:
-    """Read deals one at a time from a file object (binary is best: it lets the reader
-    report invalid bytes with their offset). Comment blocks between deals come out as
-    deals with no tags (:attr:`Deal.number` 0). O(size) time, O(one deal) memory."""
-    reader = DealReader()
-    for chunk in split_lines(iter_lines(source, encoding)):
-        deal = reader.read_chunk(chunk)
-        if deal is not None:
+class Reader:
+    """Reads deals from one file object, one at a time, like python-chess's
+    ``read_game``: numbering and inherited session tags carry from one deal to the
+    next, and the handle is left just after the deal read. Iterate it, or call
+    :meth:`read_deal`. A :class:`~bismarck_pbn.format.visitor.ReadVisitor` steers what
+    is read (skip a deal, read its headers only)."""
+
+    def __init__(self, source: BinaryIO | TextIO, *, encoding: str = "utf-8",
+                 visitor: ReadVisitor | None = None) -> None:
+        self.source = source
+        self.visitor = visitor
+        self._deals = DealReader()
+        self._chunks = split_lines(iter_lines(source, encoding))
+        self.position: object = None
+        """Where the handle stood after the last deal read (``tell()``), if it can tell."""
+
+    def read_deal(self, visitor: ReadVisitor | None = None) -> Deal | None:
+        """The next deal (comment blocks between deals included, as deals with no tags),
+        or None at the end. O(size of the deal)."""
+        visitor = visitor or self.visitor
+        for chunk in self._chunks:
+            if visitor is None:
+                deal = self._deals.read_chunk(chunk)
+            else:
+                deal = self._deals.read_visited(chunk, visitor)
+            if deal is not None:
+                self.position = _tell(self.source)
+                if visitor is not None:
+                    visitor.end_deal(deal)
+                return deal
+        self.position = _tell(self.source)
+        return None
+
+    def __iter__(self) -> Iterator[Deal]:
+        while (deal := self.read_deal()) is not None:
             yield deal
 
 
-def read_deal(source: BinaryIO | TextIO) -> Deal | None:
-    """The first deal of a file object, or None. Reads only as far as that deal's end
-    if the source is a text stream positioned at a deal (python-chess style)."""
-    return next(read_deals(source), None)
+def _tell(source: object) -> object:
+    try:
+        return source.tell() if source.seekable() else None  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
-def parse(text: str) -> list[Deal]:
+_READING: weakref.WeakKeyDictionary[object, Reader] = weakref.WeakKeyDictionary()
+
+
+def reader_of(source: BinaryIO | TextIO, encoding: str = "utf-8") -> Reader:
+    """The :class:`Reader` that goes on reading ``source`` where the last call stopped: one
+    per handle, kept while the handle lives. A handle moved since (``seek``) gets a new
+    one, which numbers deals from 1 and inherits no session tags (as a fresh read)."""
+    try:
+        reader = _READING.get(source)
+    except TypeError:  # not weakly referable: each call reads afresh
+        return Reader(source, encoding=encoding)
+    if reader is None or (reader.position is not None and _tell(source) != reader.position):
+        reader = _READING[source] = Reader(source, encoding=encoding)
+    return reader
+
+
+def read_deals(source: BinaryIO | TextIO, *, encoding: str = "utf-8",
+               visitor: ReadVisitor | None = None) -> Iterator[Deal]:
+    """Read deals one at a time from a file object (binary is best: it lets the reader
+    report invalid bytes with their offset), going on where :func:`read_deal` stopped
+    on the same handle. Comment blocks between deals come out as deals with no tags
+    (:attr:`Deal.number` 0). O(size) time, O(one deal) memory."""
+    reader = reader_of(source, encoding)
+    while (deal := reader.read_deal(visitor)) is not None:
+        yield deal
+
+
+def read_deal(source: BinaryIO | TextIO, *, visitor: ReadVisitor | None = None,
+              encoding: str = "utf-8") -> Deal | None:
+    """The next deal of a file object, or None at its end (python-chess style).
+
+    Called again on the same handle it goes on where it stopped: deals are numbered on
+    and a deal that leaves out a session tag inherits it from the one before, as when
+    reading the whole file. The handle stands just after the deal (after the lines
+    before it for a text stream); seeking elsewhere starts a fresh read. Comment
+    blocks between deals come out as deals with no tags. ``visitor`` steers reading:
+    see :class:`~bismarck_pbn.format.visitor.ReadVisitor`."""
+    return reader_of(source, encoding).read_deal(visitor)
+
+
+def load(source: BinaryIO | TextIO, *, encoding: str = "utf-8") -> list[Deal]:
+    """Every deal of a file object (the companion of :func:`bismarck_pbn.format.writer.dump`)."""
+    return list(read_deals(source, encoding=encoding))
+
+
+def parse(text: str, *, visitor: ReadVisitor | None = None) -> list[Deal]:
     """All deals in ``text``. Offsets in the model are offsets into ``text``."""
     start = 1 if text.startswith("\ufeff") else 0  # offsets stay offsets into `text`
     reader = DealReader()
@@ -628,8 +631,10 @@ def parse(text: str) -> list[Deal]:
     problem = sniff_text(text[start:])
     lines = [("", problem)] if problem is not None else ((line, None) for line in lf_lines(text[start:]))
     for chunk in split_lines(lines, start):
-        deal = reader.read_chunk(chunk)
+        deal = reader.read_chunk(chunk) if visitor is None else reader.read_visited(chunk, visitor)
         if deal is not None:
+            if visitor is not None:
+                visitor.end_deal(deal)
             out.append(deal)
     return out
 
@@ -647,7 +652,7 @@ def lf_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def read_file(path: str | Path, *, encoding: str = "utf-8") -> Iterator[Deal]:
+def read_file(path: str | Path, *, encoding: str = "utf-8", visitor: ReadVisitor | None = None) -> Iterator[Deal]:
     """Deals of the file at ``path``, read lazily (the file stays open while iterating)."""
     with open(path, "rb") as fp:
-        yield from read_deals(fp, encoding=encoding)
+        yield from Reader(fp, encoding=encoding, visitor=visitor)

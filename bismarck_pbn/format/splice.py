@@ -186,6 +186,12 @@ def clear(body: str, spot: Spot):
     return _as_slice(body, new_body, lo, hi) + (expected, None)
 
 
+def remove_some(body: str, spot: Spot, drop: set[int]) -> str:
+    """``body`` without the notes of ``spot`` whose indexes (in ``spot.notes``) are in
+    ``drop``, each with the white space before it (see :func:`_remove`)."""
+    return _remove(body, [(s, e) for _, s, e in spot.notes], spot.anchor, drop)[0]
+
+
 def _as_slice(old: str, new: str, lo: int, hi: int) -> tuple[int, int, str]:
     """``old[lo:hi]`` became this slice of ``new``; everything outside it is the same."""
     tail = len(old) - hi

@@ -22,16 +22,15 @@ from itertools import chain
 from typing import NamedTuple
 
 from bismarck_pbn.diagnostics import Diagnostic, diag
+from bismarck_pbn.format import syntax
 from bismarck_pbn.format.encoding import SNIFF, Sniffed, sniff
 
-# What changes the brace state on a line: a tag value string (skipped whole), an
-# opening or closing brace, or a `;` that starts a comment running to the line end.
-_SIGNIFICANT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[{};]')
-_TAG_START = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"')
-_TAG_NAME = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"')
+_SIGNIFICANT = syntax.STRING_OR_BRACE
+_TAG_START = syntax.TAG_START
+_TAG_NAME = re.compile(rf'\[[ \t]*({syntax.TAG_NAME})[ \t]*"')
 _VERSION_LINE = re.compile(r"%[ \t]*BPN\b")
 # A `*` that ends a play section: not inside a tag value or a comment.
-_STAR = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\{[^}]*\}?|;.*|\*')
+_STAR = re.compile(rf'{syntax.OPEN_STRING}|\{{[^}}]*\}}?|;.*|\*')
 
 
 class Chunk(NamedTuple):

@@ -9,10 +9,10 @@ spec says readers are: ``10`` for ``T``, ranks in any order, contracts in any ca
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bismarck_pbn.model.cards import RANKS, SUITS, intern, sort_cards
-from bismarck_pbn.model.games import BISMARCK, GAMES, contract_word, game_name, words
+from bismarck_pbn.model.games import BISMARCK, GAMES, GameWords, contract_word, game_name, words
 from bismarck_pbn.model.variant import BASES, OPTIONS, Variant
 
 
@@ -299,7 +299,7 @@ def holdings(value: str, seats: int = 4) -> tuple[tuple[str, ...], ...]:
     return tuple(holding(word, start) for word, start in found)
 
 
-def deal(value: str, seats: int = 3) -> tuple[int, tuple]:
+def deal(value: str, seats: int = 3) -> tuple[int, tuple[tuple[str, ...] | None, ...]]:
     """``s:H H H``: one holding per seat (three in Bismarck), the first for seat ``s``,
     then clockwise.
 
@@ -311,7 +311,7 @@ def deal(value: str, seats: int = 3) -> tuple[int, tuple]:
         raise BadValue(f"a deal is written s:{shape} with s the first seat ({_seat_names(seats)}), "
                        f"not {value!r}")
     first = int(h)
-    hands: list = [None] * seats
+    hands: list[tuple[str, ...] | None] = [None] * seats
     found = [(m.group(), m.start()) for m in re.finditer(r"\S+", rest)]
     if len(found) != seats:
         raise BadValue(f"the deal needs {_COUNT_WORDS[seats]} hands separated by spaces (- for one not "
@@ -323,3 +323,84 @@ def deal(value: str, seats: int = 3) -> tuple[int, tuple]:
             hands[s - 1] = holding(word, base + start)
         s = s % seats + 1
     return first, tuple(hands)
+
+
+# ---- the known tags' readers (used by the reader) ----------------------------------------
+# Each reads a value into the deal's fields or raises BadValue.
+
+Fields = dict[str, object]
+"""The typed fields of a deal being read, by name."""
+TagReader = Callable[[str, Fields, GameWords], object]
+
+
+def _set(key: str, parse: Callable[[str], object]) -> TagReader:
+    def read(value: str, fields: Fields, game: GameWords) -> None:
+        fields[key] = parse(value)
+    return read
+
+
+def _seat(key: str) -> TagReader:
+    def read(value: str, fields: Fields, game: GameWords) -> None:
+        fields[key] = seat(value, game.seats)
+    return read
+
+
+def _numbers(key: str, signed: bool, per_side: bool) -> TagReader:
+    def read(value: str, fields: Fields, game: GameWords) -> None:
+        fields[key] = numbers(value, signed=signed, seats=game.seats, sides=per_side and game.partnership)
+    return read
+
+
+def _read_deal(value: str, fields: Fields, game: GameWords) -> None:
+    fields["deal_first"], fields["hands"] = deal(value, game.seats)
+
+
+def _read_discard(value: str, fields: Fields, game: GameWords) -> None:
+    discard = optional_holding(value)
+    fields["discard"] = discard
+    fields["exchange"] = discard is not None
+
+
+def _read_kitty(value: str, fields: Fields, game: GameWords) -> None:
+    v = value.strip()
+    if "." not in v and v:
+        fields["kitty"] = card_list(value)  # a stock in order, top first
+        return
+    fields["kitty"] = holding(v, value.find(v[:1]) if v else 0)
+
+
+def _read_frisch(n: int) -> TagReader:
+    def read(value: str, fields: Fields, game: GameWords) -> None:
+        passed: list[object] = list(fields.get("frisch", ()))  # type: ignore[call-overload]
+        passed += [None] * (n - len(passed))
+        passed[n - 1] = holdings(value, game.seats)
+        fields["frisch"] = tuple(passed)
+    return read
+
+
+TAG_READERS: dict[str, TagReader] = {
+    "Date": lambda v, f, g: date(v),
+    "Game": lambda v, f, g: game(v),
+    "Variant": lambda v, f, g: f.__setitem__("variant", variant(v, g.name)),
+    "Board": _set("board", board),
+    "Dealer": _seat("dealer"),
+    "Forehand": _seat("forehand"),
+    "Deal": _read_deal,
+    "Kitty": _read_kitty,
+    "Turned": _set("turned", card),
+    "Contract": lambda v, f, g: f.__setitem__("contract", contract(v, g.name)),
+    "Trump": _set("trump", trump),
+    "Declarer": _seat("declarer"),
+    "Direction": _set("direction", direction),
+    "Discard": _read_discard,
+    "Tricks": _numbers("tricks", False, True),
+    "Score": _numbers("score", True, True),
+    "Total": _numbers("total", True, True),
+    "Points": _numbers("points", True, False),
+    "Bids": _numbers("bids", False, False),
+    "Frisch1": _read_frisch(1),
+    "Frisch2": _read_frisch(2),
+    "Frisch3": _read_frisch(3),
+    "Auction": lambda v, f, g: seat(v, g.seats),
+    "Play": lambda v, f, g: seat(v, g.seats),
+}

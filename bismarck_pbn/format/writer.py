@@ -17,12 +17,15 @@ continues on the next line: the only place the one-trick-per-line rule bends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import io
+from collections.abc import Callable, Iterable
+from typing import IO
 from itertools import chain
 
 from bismarck_pbn.format import values
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
+from bismarck_pbn.model.fields import is_set
 from bismarck_pbn.model.deal import (KNOWN_TAGS, TAGS_1_1, Auction, BaseVisitor, Call, Comment, Deal, Play,
                                      PlayedCard, Tag)
 from bismarck_pbn.model.games import BISMARCK, GameWords, words
@@ -37,6 +40,8 @@ syntax, bad bytes, and a tag or play section given twice (the canonical form has
 
 def check_writable(deal: Deal) -> None:
     """Raise ValueError if writing ``deal`` back would lose some of its text."""
+    if deal.headers_only:
+        raise ValueError(f"deal {deal.number} was read with its headers only: writing it would lose its play")
     bad = [p for p in deal.problems if p.code in UNWRITABLE]
     if bad:
         raise ValueError(f"deal {deal.number} cannot be written back without losing text: "
@@ -66,7 +71,7 @@ def _deal_value(value: str, g: GameWords) -> str:
     return f"{first}:{' '.join(parts)}"
 
 
-def _counts(signed: bool, per_side: bool):
+def _counts(signed: bool, per_side: bool) -> Callable[[str, GameWords], str]:
     def fix(v: str, g: GameWords) -> str:
         read = values.numbers(v, signed=signed, seats=g.seats, sides=per_side and g.partnership)
         return values.signed_text(read) if signed else " ".join(map(str, read))
@@ -81,7 +86,7 @@ _BEFORE_AUCTION = frozenset(KNOWN_TAGS[: KNOWN_TAGS.index("Auction")])
 _CALLS_A_LINE = 4
 
 
-_CANONICAL = {
+_CANONICAL: dict[str, Callable[[str, GameWords], str]] = {
     "Game": lambda v, g: values.game(v),
     "Variant": lambda v, g: values.variant_text(v, g.name),
     "Date": lambda v, g: values.date(v),
@@ -121,11 +126,21 @@ def canonical_value(name: str, value: str, game: str = BISMARCK) -> str:
         return value
 
 
-def canonical_tags(deal: Deal) -> list[Tag]:
+def canonical_tags(deal: Deal, ordered: list[Tag] | None = None) -> list[Tag]:
     """The deal's tags as the canonical form writes them: canonical order and values,
-    inherited session tags filled in, Trump as the rules imply it when not given."""
-    tags = [t._replace(value=canonical_value(t.name, t.value, deal.game)) for t in deal.canonical_tags()]
-    if deal.tag("Trump") is None:
+    inherited session tags filled in, Trump as the rules imply it when not given.
+    Known tags with a typed field set come from the field (already canonical); the
+    others are respelled when they read. ``ordered`` is ``deal.canonical_tags()`` when
+    the caller has it."""
+    game = deal.game
+    tags = []
+    for t in deal.canonical_tags() if ordered is None else ordered:
+        if not is_set(deal, t.name):
+            fixed = canonical_value(t.name, t.value, game)
+            if fixed != t.value:
+                t = t._replace(value=fixed)
+        tags.append(t)
+    if deal.trump is None and deal.tag("Trump") is None:
         implied = ruleset_of(deal).implied_trump(deal)
         if implied is not None:
             names = [t.name for t in tags]
@@ -138,8 +153,15 @@ def canonical_tags(deal: Deal) -> list[Tag]:
 def needs_1_1(deal: Deal) -> bool:
     """Whether writing ``deal`` needs BPN 1.1 (another game, Bismarck's 1.1 variants
     Estonian and Finnish, or a tag 1.0 does not have)."""
-    return deal.game != BISMARCK or deal.variant.base in ("Estonian", "Finnish") or any(t.name in TAGS_1_1 for t in deal.tags) or any(
-        name in TAGS_1_1 for name in deal.inherited)
+    return (deal.game != BISMARCK or deal.variant.base in ("Estonian", "Finnish")
+            or any(t.name in TAGS_1_1 for t in deal.tags) or any(name in TAGS_1_1 for name in deal.inherited)
+            or (not deal.tags and any(t.name in TAGS_1_1 for t in deal.canonical_tags())))
+
+
+def is_comment_block(deal: Deal) -> bool:
+    """Whether ``deal`` is only comments (a stretch between deals): no tags, no play,
+    no typed field set."""
+    return not deal.tags and deal.play is None and not deal.canonical_tags()
 
 
 def comment_text(comment: Comment) -> str:
@@ -157,8 +179,10 @@ class TextWriter(BaseVisitor):
         self.line: list[str] = []  # the pieces of the line being written, joined once
         self.deal: Deal | None = None
         self.in_trick = 0
+        self.seats = 3
         self.in_row = 0
-        self._tags: list[Tag] | None = None
+        self.tags: list[Tag] = []
+        self._pending: list[Tag] | None = None
 
     def _put(self, piece: str) -> None:
         self.line.append(piece)
@@ -174,34 +198,40 @@ class TextWriter(BaseVisitor):
             if c.kind == ";":
                 self._end_line()
 
+    def _deal(self) -> Deal:
+        assert self.deal is not None, "begin_deal comes first"
+        return self.deal
+
     def begin_deal(self, deal: Deal) -> None:
         check_writable(deal)
         self.deal = deal
+        self.seats = deal.seats
 
     def visit_comment(self, comment: Comment) -> None:
         self.lines.append(comment_text(comment))
 
     def visit_tag(self, tag: Tag) -> None:
-        pass  # tags are written all at once in begin_play / end_deal (canonical_tags)
+        self.tags.append(tag)  # written all at once in begin_play / end_deal (canonical_tags)
 
     def _write_tags(self, before_auction: bool = False) -> None:
         """Write the tags not yet written (with ``before_auction``, only those that
         come before the auction section)."""
-        if self._tags is None:
-            self._tags = canonical_tags(self.deal)
+        deal = self._deal()
+        if self._pending is None:
+            self._pending = canonical_tags(deal, self.tags if deal.auction is None else None)
         rest = []
-        for tag in self._tags:
+        for tag in self._pending:
             if before_auction and tag.name not in _BEFORE_AUCTION:
                 rest.append(tag)
                 continue
             self._put(f'[{tag.name} "{escape(tag.value)}"]')
             self._comments(tag.comments)
             self._end_line()
-        self._tags = rest
+        self._pending = rest
 
     def begin_auction(self, auction: Auction) -> None:
         self._write_tags(before_auction=True)
-        self._put(f'[Auction "{escape(canonical_value("Auction", auction.tag.value, self.deal.game))}"]')
+        self._put(f'[Auction "{escape(canonical_value("Auction", auction.tag.value, self._deal().game))}"]')
         self._comments(auction.comments)
         self._end_line()
         self.in_row = 0
@@ -228,7 +258,9 @@ class TextWriter(BaseVisitor):
 
     def begin_play(self, play: Play) -> None:
         self._write_tags()
-        self._put(f'[Play "{escape(canonical_value("Play", play.tag.value, self.deal.game))}"]')
+        leader = str(play.leader) if play.leader is not None else canonical_value("Play", play.tag.value,
+                                                                                   self._deal().game)
+        self._put(f'[Play "{escape(leader)}"]')
         self._comments(play.comments)
         self._end_line()
         self.in_trick = 0
@@ -240,7 +272,7 @@ class TextWriter(BaseVisitor):
             self._put(f"${nag}")
         self._comments(card.comments)
         self.in_trick += 1
-        if self.in_trick == self.deal.seats:  # one trick a line
+        if self.in_trick == self.seats:  # one trick a line
             self._end_line()
             self.in_trick = 0
 
@@ -261,9 +293,10 @@ class TextWriter(BaseVisitor):
 def write_deal(deal: Deal) -> str:
     """One deal as canonical BPN text, ending with a newline (no ``% BPN`` header). O(n)."""
     check_writable(deal)
-    if not deal.tags:  # a comment block between deals
+    if is_comment_block(deal):  # a comment block between deals
         return "".join(comment_text(c) + "\n" for c in deal.comments)
-    return deal.accept(TextWriter())
+    text: str = deal.accept(TextWriter())
+    return text
 
 
 def dumps(deals: Iterable[Deal]) -> str:
@@ -279,9 +312,9 @@ def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
     it = iter(deals)
     for deal in it:
         pending.append(deal)
-        if deal.tags:
+        if not is_comment_block(deal):
             break
-    yield HEADER_1_1 if any(d.tags and needs_1_1(d) for d in pending) else HEADER
+    yield HEADER_1_1 if any(not is_comment_block(d) and needs_1_1(d) for d in pending) else HEADER
     first = True
     for deal in chain(pending, it):
         text = write_deal(deal)
@@ -291,3 +324,13 @@ def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
             yield "\n"
         first = False
         yield text
+
+
+def dump(deals: Iterable[Deal], handle: IO[str] | IO[bytes]) -> None:
+    """Write deals as a canonical BPN document to a file object, text or binary (UTF-8),
+    piece by piece (the companion of :func:`bismarck_pbn.format.reader.load`). For a
+    file on disk that must never be left half written, use
+    :func:`bismarck_pbn.safewrite.atomic_write`."""
+    binary = isinstance(handle, (io.RawIOBase, io.BufferedIOBase)) or "b" in getattr(handle, "mode", "")
+    for piece in iter_text(deals):
+        handle.write(piece.encode("utf-8") if binary else piece)  # type: ignore[arg-type]

@@ -155,7 +155,7 @@ class Bismarck(Ruleset):
             hands = [None, None, None]
             kitty = None
         if kitty is None and all(h is not None for h in hands):
-            kitty = rest_of_deck(hands)  # type: ignore[arg-type]  (the four cards left)
+            kitty = rest_of_deck(hands)  # the four cards left
         discard, exchange = self.check_exchange(deal, hands, kitty, out)
         play_hands, exact, out_of_play = self.hands_in_play(deal.forehand, hands, kitty, discard, exchange)
         setup = self.finish_setup(deal, trump, hands, kitty, discard, exchange, play_hands, exact, out_of_play)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from bismarck_pbn.diagnostics import INFO
 from bismarck_pbn.games.auction import Ladder, after_the_end, first_caller
-from bismarck_pbn.games.base import AuctionResult, Finding, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import AuctionResult, Finding, Ruleset, SessionRules
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal

@@ -117,9 +117,9 @@ class TrickRules:
         held = list(held)
         if any(suit_of(h) == led for h in held):
             return led or ""
-        if self.must_trump and self.trump is not None and suit != self.trump:
-            if any(suit_of(h) == self.trump for h in held):
-                return "trump:" + self.trump
+        if (self.must_trump and self.trump is not None and suit != self.trump
+                and any(suit_of(h) == self.trump for h in held)):
+            return "trump:" + self.trump
         return None
 
     @property

@@ -30,6 +30,10 @@ JOKERS: tuple[str, ...] = ("JB", "JL")
 """Bid Whist's jokers, big then little."""
 DECK_54: tuple[str, ...] = DECK + JOKERS
 """Bid Whist's deck: the 52 cards and the two jokers."""
+CARD_SET = frozenset(DECK_54)
+"""Every card the format can name (whether a game deals it is its rules' business)."""
+_FIELDS = SUITS + JOKER
+"""The fields of a holding: four suits, and the jokers' where there are any."""
 
 ORDER: dict[str, int] = {card: i for i, card in enumerate(DECK_54)}
 """Canonical position of each card (0 = SA … 51 = C2, then JB, JL)."""
@@ -52,20 +56,24 @@ def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
-def rest_of_deck(holdings: Iterable[Iterable[str]]) -> tuple[str, ...]:
+def rest_of_deck(holdings: Iterable[Iterable[str] | None]) -> tuple[str, ...]:
     """The cards in none of ``holdings``, in canonical order: with the three hands
-    known, the kitty. O(52·h)."""
-    held = set()
+    known, the kitty. A hand given as None (not known) is passed over. O(52·h)."""
+    held: set[str] = set()
     for holding in holdings:
-        held.update(holding)
+        held.update(holding or ())
     return tuple(c for c in DECK if c not in held)
 
 
 def holding_text(cards: Iterable[str]) -> str:
     """Write cards as a holding, ``S.H.D.C`` with ranks high to low: ``AK2.QJT.5.9876``;
     with jokers a fifth field of their ranks: ``AK2.QJT.5.9876.B``."""
-    by_suit: dict[str, list[str]] = {"S": [], "H": [], "D": [], "C": [], JOKER: []}
+    out = []
+    suit = 0  # index in _FIELDS of the suit being written
     for card in sort_cards(cards):
-        by_suit[card[0]].append(card[1])
-    text = ".".join("".join(by_suit[s]) for s in SUITS)
-    return text + "." + "".join(by_suit[JOKER]) if by_suit[JOKER] else text
+        while card[0] != _FIELDS[suit]:
+            out.append(".")
+            suit += 1
+        out.append(card[1])
+    out.append("." * (3 - suit))  # (none after the jokers' field)
+    return "".join(out)

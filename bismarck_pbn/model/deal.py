@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from bismarck_pbn.model.fields import FIELD_TAGS, check_deal_values, field_text
 from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, session_tags
 from bismarck_pbn.model.variant import STANDARD, Variant
 
@@ -38,6 +39,7 @@ TAGS_1_1 = frozenset(("Game", "Player4", "Dealer", "Turned", "Auction", "Declare
 """Tags that BPN 1.0 does not have: a file using one is written as BPN 1.1."""
 
 _KNOWN_INDEX = {name: i for i, name in enumerate(KNOWN_TAGS)}
+_FIELD_SET = frozenset(FIELD_TAGS)
 _VARIANT_AT = SESSION_TAGS.index("Variant")
 _GAME_AT = SESSION_TAGS.index("Game")
 _AUCTION_AT = _KNOWN_INDEX["Auction"]
@@ -167,11 +169,20 @@ Hand = tuple[str, ...]
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """One deal: its tags as written, its play section, and their values read.
+    """One deal: its tags, its play section, and the values of the known tags.
 
     The typed fields are None where the tag is absent or its value malformed; the
     reader reports the latter in :attr:`problems`. ``hands`` is indexed by seat − 1
     and holds None for a hand written as ``-``.
+
+    Each fact is held once: a known tag with a typed field takes its text from the
+    field when the field is set (see :mod:`bismarck_pbn.model.fields`), so
+    ``dataclasses.replace(deal, contract="Pass")`` writes ``[Contract "Pass"]``; the
+    :attr:`tags` keep what was written, for positions, comments, the tags with no
+    field (Event, Date, Player1 …) and the values that did not read. Values are
+    checked when a deal is made: one the format cannot hold (a line break in a tag
+    value, a card that is not a card, a seat out of range) raises ``ValueError``.
+    Build deals in code with :meth:`build`.
     """
 
     tags: tuple[Tag, ...] = ()
@@ -225,15 +236,33 @@ class Deal:
     """Bid Whist's ``Direction`` in no trump: ``Uptown`` or ``Downtown``."""
     variant: Variant = STANDARD
     tag_map: Mapping[str, Tag] = field(default_factory=dict)
-    """The first tag of each name, for looking up a tag's place."""
+    """The first tag of each name as written, for looking up a tag's place. Set by the
+    reader; a deal made in code finds its tags without it."""
+    headers_only: bool = False
+    """Read with its tags only (a visitor skipped the play section): not to be written back."""
+    unread: frozenset[str] = frozenset()
+    """Known tags whose value did not read (their fields are left unset): written as given."""
+
+    def __post_init__(self) -> None:
+        check_deal_values(self)
+
+    @staticmethod
+    def build(**values: Any) -> Deal:
+        """A deal made in code, its values checked: see :func:`bismarck_pbn.model.build.build`."""
+        from bismarck_pbn.model.build import build
+
+        return build(**values)
 
     @property
     def headers(self) -> dict[str, str]:
-        """Tag values by name, inherited session tags included, the play's leader as Play
-        and the auction's first seat as Auction."""
-        out = dict(self.inherited)
+        """Tag values by name, inherited session tags included, the play's leader as Play,
+        the auction's first seat as Auction:
+        known tags as the typed fields give them, the others as written. O(t)."""
+        out = {tag.name: tag.value for tag in self.canonical_tags()}
         for tag in self.tags:
             out.setdefault(tag.name, tag.value)
+        if self.play is not None and self.play.leader is not None:
+            out["Play"] = str(self.play.leader)
         return out
 
     @property
@@ -247,8 +276,34 @@ class Deal:
         return not any(p.code in ("BPN001", "BPN002") for p in self.problems)
 
     def tag(self, name: str) -> Tag | None:
-        """The first tag called ``name``, or None. O(1)."""
-        return self.tag_map.get(name)
+        """The first tag called ``name`` as written, or None. O(1) for a deal read, O(t)
+        for one made in code."""
+        if self.tag_map or not self.tags:
+            return self.tag_map.get(name)
+        return next((t for t in self.tags if t.name == name), None)
+
+    def with_tag(self, name: str, value: str | None) -> Deal:
+        """A copy with tag ``name`` set to ``value`` as text (added if missing; None
+        removes it). For tags with no typed field (Event, Site, Date, Player1 …,
+        unknown tags); a known tag with a field is changed through the field
+        (``dataclasses.replace``), and removing one here also unsets its field. O(t)."""
+        from dataclasses import replace
+
+        tags = [t for t in self.tags if t.name != name or name == "Play"]
+        changes: dict[str, Any] = {}
+        if value is not None:
+            old = self.tag(name)
+            new = old._replace(value=value, end=-1) if old is not None else Tag(name, value)
+            at = next((i for i, t in enumerate(self.tags) if t.name == name), len(tags))
+            tags.insert(min(at, len(tags)), new)
+        elif name in FIELD_TAGS:
+            changes.update(_unset(name))
+        tag_map: dict[str, Tag] = {}
+        for t in tags:
+            tag_map.setdefault(t.name, t)
+        inherited = {k: v for k, v in self.inherited.items() if k != name}
+        return replace(self, tags=tuple(tags), tag_map=tag_map, inherited=inherited,
+                       unread=self.unread - {name}, **changes)
 
     def session_key(self) -> tuple[str | None, ...]:
         """The values of the session tags, inherited ones included, compared as values:
@@ -266,8 +321,10 @@ class Deal:
 
     def canonical_tags(self) -> list[Tag]:
         """Tags in canonical order: known ones as the spec lists them (inherited session
-        tags filled in), then unknown ones in source order. Duplicates are left out; the
-        Play tag is not included (it goes with the play section). O(t log t)."""
+        tags filled in), then unknown ones in source order. A known tag with a typed
+        field takes its text from the field when it is set, and is added when the deal
+        has no such tag. Duplicates are left out; the Play tag is not included (it goes
+        with the play section). O(t log t)."""
         seen: set[str] = set()
         known: list[Tag] = []
         unknown: list[Tag] = []
@@ -278,11 +335,22 @@ class Deal:
             (known if tag.name in _KNOWN_INDEX else unknown).append(tag)
         for name, value in self.inherited.items():
             if name not in seen:
+                seen.add(name)
                 known.append(Tag(name, value))
+        for i, tag in enumerate(known):
+            if tag.name in _FIELD_SET:
+                text = field_text(self, tag.name, tag.value)
+                if text is not None and text != tag.value:
+                    known[i] = tag._replace(value=text)
+        for name in FIELD_TAGS:
+            if name not in seen:
+                text = field_text(self, name)
+                if text is not None:
+                    known.append(Tag(name, text))
         known.sort(key=lambda t: _KNOWN_INDEX[t.name])
         return known + unknown
 
-    def accept(self, visitor: DealVisitor):
+    def accept(self, visitor: DealVisitor) -> Any:
         """Walk the deal in canonical order, calling the visitor's methods; return its
         :meth:`DealVisitor.result`. The same protocol serves writers and exporters. The
         auction section comes where the canonical order puts it: after ``Turned``, before
@@ -328,7 +396,7 @@ class DealVisitor(Protocol):
     def visit_card(self, card: PlayedCard) -> None: ...
     def end_play(self, play: Play) -> None: ...
     def end_deal(self, deal: Deal) -> None: ...
-    def result(self): ...
+    def result(self) -> Any: ...
 
 
 class BaseVisitor:
@@ -364,5 +432,18 @@ class BaseVisitor:
     def end_deal(self, deal: Deal) -> None:
         pass
 
-    def result(self):
+    def result(self) -> Any:
         return None
+
+
+def _unset(name: str) -> dict[str, Any]:
+    """The field changes that unset known tag ``name``."""
+    if name == "Game":
+        return {"game": BISMARCK}
+    if name == "Variant":
+        return {"variant": STANDARD}
+    if name == "Deal":
+        return {"hands": None, "deal_first": None}
+    if name == "Discard":
+        return {"discard": None, "exchange": None}
+    return {name.lower(): None}

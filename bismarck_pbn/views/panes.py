@@ -14,7 +14,9 @@ from rich.text import Text
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
 from bismarck_pbn.model.cards import JOKER, SUITS
 from bismarck_pbn.views.position import Position
-from bismarck_pbn.views.replay import NAG_MEANINGS, DealView, comment_text
+from bismarck_pbn.views.replay import DealView
+from bismarck_pbn.model.nags import NAG_MEANINGS
+from bismarck_pbn.format.writer import comment_text
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SEVERITY_STYLE = {ERROR: "bold red", WARNING: "yellow"}

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.model.cards import JOKER, SUITS, holding_text, sort_cards
+from bismarck_pbn.model.nags import NAG_MEANINGS
 from bismarck_pbn.views.facts import (complete as _complete, fault_diagnostics, has_exchange as _has_exchange,
                                       kitty as _kitty, kitty_text as _kitty_text, notes as _notes,
                                       ordered_stock as _ordered_stock, player as _player, position_dict,
@@ -35,16 +36,6 @@ from bismarck_pbn.views.facts import (complete as _complete, fault_diagnostics, 
 from bismarck_pbn.views.position import Position, auction_lines
 
 __all__ = ["NAG_MEANINGS", "fault_diagnostics", "position_dict", "render_position", "side_label"]
-
-NAG_MEANINGS = {
-    1: "good move",
-    2: "poor move",
-    3: "very good move",
-    4: "very poor move",
-    5: "speculative move",
-    6: "questionable move",
-}
-"""The standard NAGs $1–$6, as in PGN and PBN."""
 
 _SUIT_STYLE = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
 

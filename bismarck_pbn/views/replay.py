@@ -12,28 +12,16 @@ from typing import NamedTuple
 from bismarck_pbn.check.wording import FAULT_CODES, fault_diagnostic
 from bismarck_pbn.games import Ruleset, ruleset_of
 from bismarck_pbn.games.tricks import Fault
-from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
-from bismarck_pbn.model.deal import Comment, Deal, PlayedCard
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.model.deal import Deal, PlayedCard
+from bismarck_pbn.format.writer import comment_text
 from bismarck_pbn.views.position import Position, auction_lines, positions
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.check.validate import DealResult, check_deal
 from bismarck_pbn.format.values import signed_text
-from bismarck_pbn.sources import ReadFailure, Source, read_source, syntax_problems
+from bismarck_pbn.sources import Source, read_source, syntax_problems
 
 CARD_CODES = frozenset(FAULT_CODES.values())
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-NAG_MEANINGS = {
-    0: "no annotation", 1: "good play", 2: "poor play", 3: "very good play",
-    4: "very poor play", 5: "interesting play", 6: "dubious play",
-}
-"""What the first NAGs mean, as in PGN/PBN."""
-
-
-def comment_text(comment: Comment) -> str:
-    """A comment as it is written, ``{text}`` or ``;text`` (line ends shown as LF)."""
-    text = comment.text.replace("\r\n", "\n")
-    return f"{{{text}}}" if comment.kind == "{" else f";{text}"
 
 
 def trick_and_card(index: int, seats: int = 3) -> tuple[int, int]:

@@ -20,8 +20,32 @@ from bismarck_pbn.model.deal import Comment, Deal
 from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.session.standings import BoardRow, Session, standings_of_checked
 from bismarck_pbn.views.position import positions
-from bismarck_pbn.views.render import NAG_MEANINGS
+from bismarck_pbn.model.nags import NAG_MEANINGS
 
+
+
+def _auction(deal: Deal) -> list[dict]:
+    """The calls laid out for the viewer's table: one call a seat in turn from the first
+    caller, so that rows of ``seats`` calls line up; a Frisch (Israeli Whist) closes its
+    row, stands on a row of its own, and the next round starts again at the first seat."""
+    auction = deal.auction
+    if auction is None or not auction.calls:
+        return []
+    n, first = deal.seats, auction.first or 1
+    out: list[dict] = []
+
+    def pad() -> None:
+        while len(out) % n:
+            out.append({"seat": (first - 1 + len(out) % n) % n + 1, "call": ""})
+
+    for call in auction.calls:
+        if call.call == "Frisch":
+            pad()
+            out.append({"seat": first, "call": "Frisch"})
+            pad()
+            continue
+        out.append({"seat": (first - 1 + len(out) % n) % n + 1, "call": call.call + (call.suffix or "")})
+    return out
 
 
 def _sides(deal: Deal) -> list[list[int]]:
@@ -63,8 +87,8 @@ def deal_data(deal: Deal, checked: Checked) -> dict:
     its notes, the faults the validator finds at it, and, on the last card of a trick,
     the trick's winner. The viewer derives every position from these. ``problems``
     are the diagnostics that belong to no card. ``sides`` (partnerships, e.g.
-    ``[[1, 3], [2, 4]]``) and ``auction`` (``[{"seat", "call"}]``) are empty for
-    Bismarck. O(n²) for n cards (the positions), n ≤ 48.
+    ``[[1, 3], [2, 4]]``) and ``auction`` (``[{"seat", "call"}]``, rows of one call a
+    seat from the first caller; a Frisch on a row of its own) are empty for Bismarck. O(n²) for n cards (the positions), n ≤ 48.
     """
     headers = deal.headers
     data: dict = {
@@ -72,7 +96,7 @@ def deal_data(deal: Deal, checked: Checked) -> dict:
         "event": headers.get("Event"), "date": headers.get("Date"),
         "variant": str(deal.variant), "forehand": deal.forehand,
         "contract": deal.contract, "trump": None, "declarer": deal.forehand,
-        "sides": _sides(deal), "auction": [],
+        "sides": _sides(deal), "auction": _auction(deal),
         "kitty": _list(_kitty(deal)), "exchange": deal.exchange, "discard": _list(deal.discard),
         "dealt": [_list(h) for h in deal.hands] if deal.hands is not None else None,
         "tricks": _list(checked.result.tricks), "score": _list(checked.result.score),

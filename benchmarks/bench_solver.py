@@ -1,0 +1,91 @@
+"""Speed of the double-dummy solver.
+
+    python benchmarks/bench_solver.py [--deals 100] [--tricks 16] [--limit NODES] [--core native|python]
+
+1. Full solves from the opening lead of random Bismarck deals (three hands of
+   ``--tricks`` cards, the forehand alone against the other two, trump drawn at random
+   from S H D C and no trump, no-trump deals a Pass in three of ten): median and max
+   time, nodes, and how many hit the node limit (``--limit``, 0 for none).
+2. The per-card analysis of each recorded play in samples/club-night.bpn (every card of
+   48, the same node limit): median and max seconds.
+3. The transposition table: entries in use and its fixed memory.
+
+Timings are wall-clock on this machine; run it on an idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bismarck_pbn.analysis.analyse import analyse_deal  # noqa: E402
+from bismarck_pbn.analysis.problem import Problem  # noqa: E402
+from bismarck_pbn.analysis.solver import Solver, SolverLimit, core_description  # noqa: E402
+from bismarck_pbn.format.reader import parse  # noqa: E402
+from bismarck_pbn.model.cards import DECK  # noqa: E402
+
+
+def random_deal(rng: random.Random, tricks: int) -> Problem:
+    cards = rng.sample(DECK, 52)
+    hands = tuple(frozenset(cards[16 * k:16 * k + tricks]) for k in range(3))
+    forehand = rng.randrange(3)
+    trump = rng.choice([None, "S", "H", "D", "C"])
+    return Problem(hands, trump=trump, to_play=(forehand + 1) % 3, side=frozenset({forehand}),
+                   misere=trump is None and rng.random() < 0.3)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--tricks", type=int, default=16)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--core", default=None)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--skip-analysis", action="store_true")
+    args = ap.parse_args()
+    print(f"core: {core_description()}")
+    solver = Solver(args.core, node_limit=args.limit)
+    rng = random.Random(args.seed)
+    times, nodes, limited, used = [], [], 0, []
+    for i in range(args.deals):
+        p = random_deal(rng, args.tricks)
+        solver.clear()
+        n0 = solver.stats()["nodes"]
+        t = time.perf_counter()
+        try:
+            solver.solve(p)
+        except SolverLimit:
+            limited += 1
+        times.append(time.perf_counter() - t)
+        used.append(solver.stats()["entries"])
+        nodes.append(solver.stats()["nodes"] - n0)
+        print(f"  deal {i + 1}: {times[-1] * 1000:.1f} ms, {nodes[-1]} nodes", file=sys.stderr, flush=True)
+    print(f"{args.tricks}-trick solves, {args.deals} deals: median {statistics.median(times) * 1000:.1f} ms, "
+          f"max {max(times) * 1000:.1f} ms, median nodes {statistics.median(nodes):.0f}, "
+          f"max nodes {max(nodes)}, stopped by the limit: {limited}")
+    stats = solver.stats()
+    print(f"table: at most {max(used)} entries in use after a solve, of {stats['capacity']}, "
+          f"{stats['bytes'] / 2**20:.0f} MiB fixed")
+    if args.skip_analysis:
+        return
+    deals = [d for d in parse((ROOT / "samples" / "club-night.bpn").read_text(encoding="utf-8")) if d.tags]
+    per_deal, unsolved = [], 0
+    for d in deals:
+        t = time.perf_counter()
+        a = analyse_deal(d, Solver(args.core, node_limit=args.limit), contracts=False)
+        per_deal.append(time.perf_counter() - t)
+        unsolved += sum(p.values is None for p in a.plays)
+        print(f"  analysis of deal {d.number}: {per_deal[-1]:.2f} s", file=sys.stderr, flush=True)
+    print(f"per-card analysis of {len(deals)} recorded deals: median {statistics.median(per_deal):.2f} s, "
+          f"max {max(per_deal):.2f} s, cards not solved within the limit: {unsolved}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""The C solver core, loaded with ctypes (no CPython extension, no new dependency).
+
+Where the library comes from, in order:
+
+1. the copy built into the wheel by ``pip install`` (``hatch_build.py`` compiles
+   ``native/solver.c`` next to it);
+2. a copy compiled on first use, with the system C compiler (``$CC`` or ``cc``), into
+   the user's cache directory (``$XDG_CACHE_HOME/bismarck-pbn`` or
+   ``~/.cache/bismarck-pbn``), named after a hash of the source, so an editable
+   install picks up a changed ``solver.c``;
+3. none: :func:`load` returns None and the pure-Python core is used.
+
+``BPN_SOLVER=python`` skips all of this (the fallback, as on a machine without a
+compiler); ``BPN_SOLVER=native`` makes a missing C core an error instead of a fallback.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from bismarck_pbn.analysis._pysolver import SolverLimit
+from bismarck_pbn.analysis.problem import Encoded
+
+HERE = Path(__file__).resolve().parent / "native"
+SOURCE = HERE / "solver.c"
+SUFFIX = ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so"
+BUILT = HERE / f"_bpnsolver{SUFFIX}"
+"""Where the wheel's build hook puts the compiled core."""
+
+CFLAGS = ["-O2", "-shared", "-fPIC", "-std=c99"]
+
+
+class _Problem(ctypes.Structure):
+    _fields_ = [("n", ctypes.c_int), ("hands", ctypes.c_uint64 * 4), ("trump", ctypes.c_int),
+                ("must_trump", ctypes.c_int), ("maxmask", ctypes.c_int), ("countmask", ctypes.c_int),
+                ("to_play", ctypes.c_int),
+                ("ntable", ctypes.c_int), ("table", ctypes.c_int * 4)]
+
+
+class NativeUnavailable(RuntimeError):
+    """``BPN_SOLVER=native`` was asked for and the C core cannot be loaded."""
+
+
+def compile_library(source: Path, target: Path, cc: str | None = None) -> bool:
+    """Compile ``source`` into the shared library ``target`` (atomically: a half-written
+    library is never left behind). Returns whether it worked; prints nothing."""
+    cc = cc or os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    exe = shutil.which(cc.split()[0]) if cc else None
+    if exe is None:
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(suffix=SUFFIX, dir=target.parent)
+    os.close(fd)
+    try:
+        done = subprocess.run([*cc.split(), *CFLAGS, "-o", tmp, str(source)], capture_output=True,
+                              timeout=120)
+        if done.returncode != 0:
+            return False
+        os.replace(tmp, target)
+        return True
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "bismarck-pbn"
+
+
+def _cached_library() -> Path | None:
+    try:
+        digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
+    tag = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    target = _cache_dir() / f"bpnsolver-{digest}-{tag}{SUFFIX}"
+    if target.exists() or compile_library(SOURCE, target):
+        return target
+    return None
+
+
+_LIB: ctypes.CDLL | None = None
+_PATH: Path | None = None
+_TRIED = False
+
+
+def load() -> tuple[ctypes.CDLL, Path] | None:
+    """The C core and where it was loaded from, or None (see the module's docstring)."""
+    global _LIB, _PATH, _TRIED
+    mode = os.environ.get("BPN_SOLVER", "auto").lower()
+    if mode == "python":
+        return None
+    if not _TRIED:
+        _TRIED = True
+        for find in (lambda: BUILT if BUILT.exists() else None, _cached_library):
+            path = find()
+            if path is None:
+                continue
+            try:
+                lib = ctypes.CDLL(str(path))
+            except OSError:
+                continue
+            _declare(lib)
+            _LIB, _PATH = lib, path
+            break
+    if _LIB is None:
+        if mode == "native":
+            raise NativeUnavailable("BPN_SOLVER=native, but the C solver core could not be built or "
+                                    "loaded (is a C compiler installed?)")
+        return None
+    return _LIB, _PATH
+
+
+def _declare(lib: ctypes.CDLL) -> None:
+    lib.bpn_dds_new.restype = ctypes.c_void_p
+    lib.bpn_dds_new.argtypes = [ctypes.c_int]
+    lib.bpn_dds_free.argtypes = [ctypes.c_void_p]
+    lib.bpn_dds_clear.argtypes = [ctypes.c_void_p]
+    lib.bpn_dds_stats.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64)]
+    lib.bpn_dds_solve.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Problem), ctypes.c_int]
+    lib.bpn_dds_solve.restype = ctypes.c_int
+    lib.bpn_dds_solve_moves.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Problem),
+                                        ctypes.POINTER(ctypes.c_int8), ctypes.c_int]
+    lib.bpn_dds_solve_moves.restype = ctypes.c_int
+    lib.bpn_dds_set_limit.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
+
+
+class NativeSolver:
+    """The C core with its own transposition table of ``2**table_bits`` entries (32
+    bytes each), kept between calls while the rules, trump and teams stay the same."""
+
+    name = "native"
+
+    def __init__(self, lib: ctypes.CDLL, table_bits: int = 20, node_limit: int = 0) -> None:
+        self._lib = lib
+        self._ctx = lib.bpn_dds_new(table_bits)
+        if not self._ctx:
+            raise MemoryError("cannot allocate the solver's transposition table")
+        lib.bpn_dds_set_limit(self._ctx, node_limit)
+        self._out = (ctypes.c_int8 * 64)()
+
+    def __del__(self) -> None:
+        ctx, self._ctx = getattr(self, "_ctx", None), None
+        if ctx:
+            self._lib.bpn_dds_free(ctx)
+
+    @staticmethod
+    def _struct(p: Encoded) -> _Problem:
+        s = _Problem()
+        s.n, s.trump, s.must_trump, s.to_play = p.n, p.trump, int(p.must_trump), p.to_play
+        s.maxmask, s.countmask = p.maxmask, p.countmask
+        for i, h in enumerate(p.hands):
+            s.hands[i] = h
+        s.ntable = len(p.table)
+        for i, c in enumerate(p.table):
+            s.table[i] = c
+        return s
+
+    def clear(self) -> None:
+        self._lib.bpn_dds_clear(self._ctx)
+
+    def stats(self) -> dict[str, int]:
+        out = (ctypes.c_uint64 * 4)()
+        self._lib.bpn_dds_stats(self._ctx, out)
+        return {"nodes": out[0], "entries": out[1], "capacity": out[2], "bytes": out[3], "clears": 0}
+
+    def solve(self, p: Encoded, guess: int = -1) -> int:
+        v = self._lib.bpn_dds_solve(self._ctx, ctypes.byref(self._struct(p)), guess)
+        if v == -2:
+            raise SolverLimit("the node limit was reached")
+        if v < 0:
+            raise ValueError("the C solver core refused the problem")
+        return v
+
+    def solve_moves(self, p: Encoded, guess: int = -1) -> dict[int, int]:
+        out = self._out
+        n = self._lib.bpn_dds_solve_moves(self._ctx, ctypes.byref(self._struct(p)), out, guess)
+        if n == -2:
+            raise SolverLimit("the node limit was reached")
+        if n < 0:
+            raise ValueError("the C solver core refused the problem")
+        return {i: v for i, v in enumerate(out) if v >= 0}

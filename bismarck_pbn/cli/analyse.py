@@ -1,0 +1,140 @@
+"""``bpn analyse``: double-dummy analysis of the play, card by card (thin: the work is
+in :mod:`bismarck_pbn.analysis`)."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from bismarck_pbn.cli.common import err_console, out_console
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _version(value: bool) -> None:
+    if value:
+        from bismarck_pbn import __version__
+        from bismarck_pbn.analysis.solver import core_description
+
+        typer.echo(f"bpn analyse {__version__}: double-dummy solver, {core_description()}")
+        raise typer.Exit()
+
+
+def _fail(message: str, code: int) -> typer.Exit:
+    err_console().print(f"bpn: {message}", style="red", highlight=False)
+    return typer.Exit(code)
+
+
+def analyse_command(
+    path: Annotated[str, typer.Argument(help="A BPN file.", show_default=False)],
+    deal: Annotated[int | None, typer.Option("--deal", "-d", min=1, show_default=False, metavar="N",
+                                             help="Only this deal (from 1); default every deal.")] = None,
+    format: Annotated[Format, typer.Option("--format", "-f", metavar="text|json",
+                                           help="text: a table for a terminal; json: the analysis as "
+                                                "data.")] = Format.text,
+    annotate: Annotated[bool, typer.Option(
+        "--annotate", help="Write ?/?? and dd: comments into the file (in place, atomically; "
+                           "a re-run replaces its own notes and keeps yours).")] = False,
+    contracts: Annotated[bool, typer.Option(
+        "--contracts/--no-contracts", help="What each contract would have scored for the forehand.")] = True,
+    exchange: Annotated[bool, typer.Option(
+        "--exchange", help="Also find the best four discards for each contract (slow).")] = False,
+    limit: Annotated[int, typer.Option(
+        "--limit", min=0, metavar="NODES", show_default=False,
+        help="Give up on one position after this many search nodes (0: never; default "
+             "5000000, a second or so); such cards are reported as not solved.")] = 5_000_000,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Say which solver core is in use and exit.")] = False,
+) -> None:
+    """For each card played: the tricks the player's side could still take before
+    and after it, double dummy (every hand visible, best play by all). A card
+    that cost one trick is marked ?, more ??, with the cards that would have
+    kept them. Per deal: the contract's double-dummy result from the opening
+    lead against what happened, and what each contract would have scored.
+
+    Sides: the forehand against the other two together; in Pass both want
+    few tricks.
+
+    Exit status: 0 done; 1 a deal could not be analysed (not every hand known,
+    errors in the play); 2 wrong usage or an unreadable file.
+
+    Examples:
+
+      bpn analyse night.bpn --deal 3
+
+      bpn analyse night.bpn --format json | jq '.[0].plays[0].values'
+
+      bpn analyse night.bpn --deal 3 --annotate
+    """
+    from bismarck_pbn.analysis.analyse import analyse_deal
+    from bismarck_pbn.analysis.solver import Solver
+    from bismarck_pbn.format.edit import AnnotateError, read_source
+    from bismarck_pbn.format.reader import parse
+    from bismarck_pbn.safewrite import ChangedOnDisk, atomic_write
+
+    try:
+        text, _, fingerprint = read_source(path)
+    except AnnotateError as exc:
+        raise _fail(str(exc), 2) from None
+    except FileNotFoundError:
+        raise _fail(f"{path}: no such file or directory", 2) from None
+    except IsADirectoryError:
+        raise _fail(f"{path}: not a regular file", 2) from None
+    except OSError as exc:
+        raise _fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
+    deals = [d for d in parse(text.lstrip("\ufeff")) if d.tags]
+    if deal is not None:
+        if deal > len(deals):
+            raise _fail(f"{path}: there is no deal {deal}: the file has {len(deals)}", 2)
+        deals = [deals[deal - 1]]
+
+    solver = Solver(node_limit=limit)
+    results = []
+    show_progress = format is Format.text or exchange
+    from rich.progress import Progress
+
+    with Progress(console=err_console(), transient=True, disable=not show_progress) as bar:
+        for d in deals:
+            task = bar.add_task(f"deal {d.number}", total=None)
+
+            def tick(done: int, total: int, task=task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            results.append(analyse_deal(d, solver, contracts=contracts, exchange=exchange, progress=tick))
+            bar.remove_task(task)
+
+    failed = any(r.error for r in results)
+    if format is Format.json:
+        typer.echo(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=1))
+    else:
+        from bismarck_pbn.views.analysis import render_analysis
+
+        out = out_console()
+        for r in results:
+            out.print(render_analysis(r))
+    for r in results:
+        if r.error:
+            err_console().print(f"{path}: deal {r.deal.number}: not analysed: {r.error}", highlight=False)
+    if annotate:
+        from bismarck_pbn.analysis.marks import write_marks
+
+        new = text
+        try:
+            for r in results:
+                if not r.error:
+                    new = write_marks(new, r)
+            if new != text:
+                atomic_write(path, new, expect=fingerprint)
+        except (AnnotateError, ChangedOnDisk) as exc:
+            raise _fail(f"{path}: {exc}; nothing was written", 1) from None
+        except OSError as exc:
+            raise _fail(f"{path}: cannot write: {exc.strerror or exc}", 2) from None
+        err_console().print(f"{path}: {'annotated' if new != text else 'nothing to change'}", highlight=False)
+    if failed:
+        raise typer.Exit(1)

@@ -1,0 +1,143 @@
+"""The double-dummy solver agrees with a plain minimax (tests/ddref.py) on random
+endings of every game size, and the C and Python cores agree with each other."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bismarck_pbn.analysis import _native
+from bismarck_pbn.analysis.problem import DOWNTOWN, Problem, problem
+from bismarck_pbn.analysis.solver import Solver, SolverLimit, solve, solve_moves
+from bismarck_pbn.model.cards import DECK
+from ddref import random_ending, reference_solve, reference_values
+
+CORES = ["python"] + (["native"] if _native.load() is not None else [])
+
+
+def _endings(seed: int, seats: int, count: int, tricks=(2, 3, 4, 5)):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield random_ending(rng, seats, rng.choice(tricks))
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_agrees_with_minimax_on_random_endings(core, seats):
+    solver = Solver(core, table_bits=16)
+    tricks = (2, 3) if seats == 4 else (2, 3, 4)
+    for p in _endings(seats, seats, 60, tricks):
+        assert solver.solve_moves(p) == reference_values(p), p
+        assert solver.solve(p) == reference_solve(p), p
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_agrees_with_minimax_on_thousands_of_endings(seats):
+    """≥ 2,000 endings of 2–5 tricks per game size, mid-trick starts, trump or not,
+    must_trump on and off, misère and downtown orders among them."""
+    solvers = [Solver(core, table_bits=16) for core in CORES]
+    rng = random.Random(1000 + seats)
+    seen = {"mid": 0, "trump": 0, "must": 0, "misere": 0}
+    for i in range(2000):
+        tricks = 2 + i % 4
+        if seats == 4 and tricks == 5 and i % 32 != 3:
+            tricks = 4  # four seats and five tricks take the plain minimax a second: 63 of them
+        p = random_ending(rng, seats, tricks, suits="".join(rng.sample("SHDC", 2)) if seats == 4 and tricks == 5 else None)
+        seen["mid"] += bool(p.table)
+        seen["trump"] += p.trump is not None
+        seen["must"] += p.must_trump
+        seen["misere"] += p.misere
+        expected = reference_values(p)
+        for solver in solvers:
+            assert solver.solve_moves(p) == expected, (solver.core, p)
+    assert all(v > 200 for v in seen.values()), seen
+
+
+def _random_deal(rng: random.Random, tricks: int = 16):
+    cards = rng.sample(DECK, 52)
+    hands = [frozenset(cards[16 * k:16 * k + tricks]) for k in range(3)]
+    forehand = rng.randrange(3)
+    trump = rng.choice([None, "S", "H", "D", "C"])
+    return Problem(tuple(hands), trump=trump, to_play=(forehand + 1) % 3, side=frozenset({forehand}),
+                   misere=trump is None and rng.random() < 0.3)
+
+
+@pytest.mark.skipif("native" not in CORES, reason="no C compiler here")
+def test_c_and_python_agree_on_many_small_endings():
+    native, python = Solver("native", table_bits=16), Solver("python")
+    rng = random.Random(5)
+    for _ in range(100):
+        p = random_ending(rng, rng.choice([2, 3, 4]), rng.randint(3, 5))
+        assert native.solve_moves(p) == python.solve_moves(p), p
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("native" not in CORES, reason="no C compiler here")
+def test_c_and_python_agree_on_200_deals():
+    """200 deals of eight tricks a hand (a full 16-trick deal takes the Python core
+    minutes; see benchmarks/README.md)."""
+    native, python = Solver("native"), Solver("python")
+    rng = random.Random(16)
+    for _ in range(200):
+        p = _random_deal(rng, tricks=8)
+        assert native.solve(p) == python.solve(p), p
+
+
+def test_small_examples():
+    p = problem([{"SA", "S2"}, {"SK", "H3"}, {"SQ", "H4"}], to_play=0)
+    assert solve(p) == 2
+    assert solve_moves(p) == {"SA": 2, "S2": 0}
+    # the side of the seat to play: seat 1 is not on the side; its side takes the rest
+    p1 = problem([{"SA"}, {"SK", "H3"}, {"SQ", "H4"}], to_play=1, table=("S2",))
+    assert solve_moves(p1) == {"SK": 2}
+    # misère: seat 0 wants few tricks and ducks, but the last trick is forced on it
+    p2 = problem([{"SA", "S2"}, {"SK", "S3"}], to_play=1, misere=True)
+    assert solve(p2) == 1
+
+
+def test_must_trump_changes_the_answer():
+    # seat 1 wants few tricks (misère); free to discard, it keeps its trump for last
+    hands = [{"HA", "HK"}, {"S2", "C2"}, {"HQ", "HJ"}]
+    free = problem(hands, trump="S", to_play=0, side={1}, misere=True)
+    forced = problem(hands, trump="S", to_play=0, side={1}, misere=True, must_trump=True)
+    assert solve(free) == 1
+    assert solve(forced) == 2
+
+
+def test_downtown_order():
+    hands = [{"S2"}, {"SK"}]
+    assert solve(problem(hands, to_play=0)) == 0
+    assert solve(problem(hands, to_play=0, rank_order={"S": DOWNTOWN})) == 1
+
+
+def test_problem_checks():
+    with pytest.raises(ValueError, match="2, 3 or 4 seats"):
+        problem([{"SA"}])
+    with pytest.raises(ValueError, match="twice"):
+        problem([{"SA"}, {"SA"}])
+    with pytest.raises(ValueError, match="same number"):
+        problem([{"SA", "SK"}, {"S2"}])
+    with pytest.raises(ValueError, match="not a card"):
+        problem([{"SX"}, {"S2"}])
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_node_limit(core):
+    rng = random.Random(3)
+    p = _random_deal(rng, tricks=7)
+    limited = Solver(core, node_limit=50)
+    with pytest.raises(SolverLimit):
+        limited.solve(p)
+    # the table was emptied of half-proved bounds: a solver without the limit agrees
+    assert Solver(core).solve(p) == Solver("python" if core == "native" else core).solve(p)
+
+
+def test_fallback_is_forced_by_environment(monkeypatch):
+    monkeypatch.setenv("BPN_SOLVER", "python")
+    assert _native.load() is None
+    assert Solver().core == "python"
+    from bismarck_pbn.analysis.solver import core_description
+
+    assert "pure-Python" in core_description()
