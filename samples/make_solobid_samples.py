@@ -11,7 +11,6 @@ names the line and column where the fault was planted (not the validator's outpu
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
