@@ -164,31 +164,7 @@ class _Builder(Transformer[Token, Any]):
             revoke = True
             i = 1
         run = children[i]
-        suffix = None
-        nags: list[int] = []
-        comments: list[Comment] = []
-        spans = []
-        for note in children[i + 1 :]:
-            if type(note) is Comment:
-                comments.append(note)
-                spans.append((note.kind, note.pos.offset, note.end))
-                continue
-            spans.append(("suffix" if note.type == "SUFFIX" else "nag",
-                          note.start_pos + self.offset0, note.end_pos + self.offset0))
-            if note.type == "SUFFIX":
-                if suffix is not None:
-                    self.problems.append(diag("BPN001", f"a second suffix {note.value!r}: a card "
-                                              "takes one suffix at most", *self._pos(note)[:2]))
-                else:
-                    suffix = note.value
-            else:
-                digits = note.value[1:]
-                n = int(digits) if len(digits) <= 3 else 256
-                if n > 255:
-                    self.problems.append(diag("BPN001", f"NAG {note.value} is out of range: "
-                                              "NAGs run from $0 to $255", *self._pos(note)[:2]))
-                else:
-                    nags.append(n)
+        notes = children[i + 1 :]
         text = run.value
         line = run.line + self.line0
         offset = run.start_pos + self.offset0
@@ -213,9 +189,9 @@ class _Builder(Transformer[Token, Any]):
                 column = 1
         if revoke:
             cards[0] = cards[0]._replace(revoke=True)
-        if spans:
-            cards[-1] = cards[-1]._replace(suffix=suffix, nags=tuple(nags), comments=tuple(comments),
-                                           notes=tuple(spans))
+        if notes:
+            suffix, nags, comments, spans = self._notes(notes, "card")
+            cards[-1] = cards[-1]._replace(suffix=suffix, nags=nags, comments=comments, notes=spans)
         return cards
 
     def _lower_case(self, run: Any) -> list[PlayedCard]:
