@@ -218,7 +218,7 @@ SAMPLE_OF_EACH = [
     ("swedish-whist/uppsala.bpn", 1), ("solo-whist/sunday-school.bpn", 4), ("israeli-whist/haifa.bpn", 2),
     ("german-whist/kitchen-table.bpn", 1), ("bid-whist/rent-party.bpn", 2), ("finnish.bpn", 1),
 ]
-FAST = ["--no-contracts", "--limit", "20000"]
+FAST = ["--no-contracts", "--limit", "5000"]
 
 
 @pytest.mark.parametrize(("name", "number"), SAMPLE_OF_EACH, ids=[n.split("/")[0] for n, _ in SAMPLE_OF_EACH])
