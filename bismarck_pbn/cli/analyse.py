@@ -42,7 +42,7 @@ def analyse_command(
         "--annotate", help="Write ?/?? and dd: comments into the file (in place, atomically; "
                            "a re-run replaces its own notes and keeps yours).")] = False,
     contracts: Annotated[bool, typer.Option(
-        "--contracts/--no-contracts", help="What each contract would have scored for the forehand.")] = True,
+        "--contracts/--no-contracts", help="What each contract would have scored for the forehand (Bismarck).")] = True,
     exchange: Annotated[bool, typer.Option(
         "--exchange", help="Also find the best four discards for each contract (slow).")] = False,
     limit: Annotated[int, typer.Option(

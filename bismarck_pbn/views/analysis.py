@@ -35,7 +35,7 @@ def _heading(a: DealAnalysis) -> Text:
         out.append(f"; for {a.sides.label}" + (" (wanting few tricks)" if a.sides.misere else ""))
     if a.dd_tricks is not None:
         since = f" from trick {a.from_trick}" if a.from_trick > 1 else ""
-        out.append(f" — double dummy {a.dd_tricks} tricks{since}")
+        out.append(f" — double dummy {a.dd_tricks} trick{'s' if a.dd_tricks != 1 else ''}{since}")
     elif not a.error and a.plays and any(p.values is not None for p in a.plays):
         out.append(" — double dummy: not solved within the node limit")
     if a.actual_tricks is not None:
