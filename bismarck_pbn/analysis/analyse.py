@@ -181,38 +181,40 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
     total = len(all_positions) - 1
     start = None  # the first analysable position at a trick's lead: the double-dummy result
     skip = (sides.count_from - 1) * n
-    before = all_positions[skip].won if 0 < skip < len(all_positions) else ()
+    uncounted = all_positions[skip].won if 0 < skip < len(all_positions) else ()
     for i, pos in enumerate(all_positions[:-1]):
-        seat = pos.to_play
         card = all_positions[i + 1].card
+        name = card.card if card is not None else ""
         trick, place = i // n + 1, i % n + 1
         try:
             problem = problem_at(pos, sides=sides)
         except NotYet as exc:
-            result.plays.append(CardAnalysis(trick, place, seat or 0, card.card if card else "", None, False, 0,
-                                             str(exc)))
+            result.plays.append(CardAnalysis(trick, place, pos.to_play or 0, name, None, False, 0, str(exc)))
+            if progress is not None:
+                progress(i + 1, total)
             continue
         except Unanalysable as exc:
             result.error = f"trick {trick}: {exc}"
             break
+        seat = problem.to_play + 1
         if start is None and place == 1:
             start = (pos, problem, trick)
-        on_side = seat - 1 in problem.side
-        taken = taken_by_side(pos, problem, seat, before) + (sides.offset if on_side else 0)
+        on_side = problem.to_play in problem.side
+        taken = taken_by_side(pos, problem, seat, uncounted) + (sides.offset if on_side else 0)
         values: dict[str, int] | None
         try:
             values = ordered(solve_values(problem, solver))
         except SolverLimit:
             values = None
-        result.plays.append(CardAnalysis(trick, place, seat, card.card if card else "", values,
-                                         problem.misere, taken, None if values is not None else NODE_LIMIT_REASON))
+        result.plays.append(CardAnalysis(trick, place, seat, name, values, problem.misere, taken,
+                                         None if values is not None else NODE_LIMIT_REASON))
         if progress is not None:
             progress(i + 1, total)
     if start is not None:
         pos, problem, result.from_trick = start
         side = problem.side
         result.dd_side = tuple(sorted(s + 1 for s in side))
-        before = sum(pos.won[s] for s in side)
+        earlier = sum(pos.won[s] for s in side)
         try:
             result.dd_tricks = solve_side(problem, solver) + sides.offset
         except SolverLimit:
@@ -220,8 +222,8 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
         last = all_positions[-1]
         if last.finished and last.to_play is None and not last.faults and len(side) and \
                 sum(last.won) == ruleset_of(deal).tricks:
-            result.actual_tricks = sum(last.won[s] for s in side) - before + sides.offset
-        elif deal.tricks is not None and deal.game == "Bismarck" and len(side) == 1 and before == 0:
+            result.actual_tricks = sum(last.won[s] for s in side) - earlier + sides.offset
+        elif deal.tricks is not None and deal.game == "Bismarck" and len(side) == 1 and earlier == 0:
             result.actual_tricks = deal.tricks[next(iter(side))]
         if contracts and ruleset_of(deal).name == "Bismarck" and result.from_trick == 1:
             from bismarck_pbn.analysis.contracts import contract_table

@@ -37,6 +37,12 @@ from dataclasses import dataclass
 from bismarck_pbn.analysis.problem import DOWNTOWN, Problem
 from bismarck_pbn.games import Ruleset, ruleset_of
 from bismarck_pbn.games.base import seat_list
+from bismarck_pbn.games.bidwhist import BidWhist
+from bismarck_pbn.games.bismarck import Bismarck
+from bismarck_pbn.games.german import GermanWhist
+from bismarck_pbn.games.israeli import IsraeliWhist
+from bismarck_pbn.games.solo import MISERES, SoloWhist
+from bismarck_pbn.games.swedish import SwedishWhist
 from bismarck_pbn.model.cards import JOKER, SUITS
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.views.position import Position
@@ -95,8 +101,7 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
     contract, declarer = rules.contract_of(deal)
     if contract == "None":
         raise Unanalysable("the deal was thrown in: there is no play to analyse")
-    name = rules.name
-    if name == "Bismarck":
+    if isinstance(rules, Bismarck):  # Estonian and Finnish too
         if deal.forehand is None or deal.contract is None:
             raise Unanalysable("the deal has no Forehand or Contract")
         if deal.contract in ("NoHearts", "NoQueen"):
@@ -104,18 +109,16 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
         seat = side_seat or deal.forehand
         who = f"the forehand, seat {seat}" if seat == deal.forehand else f"seat {seat}"
         return Sides(frozenset({seat}), deal.contract == "Pass", f"{who}, against the other two")
-    if name == "IsraeliWhist":
+    if isinstance(rules, IsraeliWhist):
         zero = frozenset(s for s, b in enumerate(deal.bids or (), 1) if b == 0)
         if side_seat is not None:
             return Sides(frozenset({side_seat}), side_seat in zero, f"seat {side_seat}, against the other three",
                          few_seats=zero)
         return Sides(frozenset(), False, "each seat for itself, against the other three", few_seats=zero)
-    if name == "SoloWhist":
-        from bismarck_pbn.games.solo import MISERES
-
+    if isinstance(rules, SoloWhist):
         if contract is None or declarer is None:
             raise Unanalysable("the contract or its declarer is not known")
-        partner = rules.partner_of(deal) if contract == "Propose" else None  # type: ignore[attr-defined]
+        partner = rules.partner_of(deal) if contract == "Propose" else None
         if contract == "Propose" and partner is None:
             raise Unanalysable("Propose: the partner who accepted is not known (no auction)")
         side = frozenset({declarer} | ({partner} if partner else set()))
@@ -124,14 +127,14 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
         words = "the declarer" if side == {declarer} else "the declarer and partner" if declarer in side \
             else "the defenders"
         return Sides(side, contract in MISERES, f"{words}, {_side_words(side)}")
-    if name == "GermanWhist":
-        low = rules.plays_low(deal)  # type: ignore[attr-defined]
+    if isinstance(rules, GermanWhist):
+        low = rules.plays_low(deal)
         if low is None:
             raise Unanalysable("HighLow: the turned card is not known, so neither is the aim")
         seat = side_seat or 1
         return Sides(frozenset({seat}), low, f"seat {seat}, against seat {3 - seat}",
-                     count_from=1 if rules.all_tricks else GERMAN_DRAWS + 1)  # type: ignore[attr-defined]
-    if name == "SwedishWhist":
+                     count_from=1 if rules.all_tricks else GERMAN_DRAWS + 1)
+    if isinstance(rules, SwedishWhist):
         if contract == "Misere":
             if declarer is None:
                 raise Unanalysable("Misère: its declarer is not known")
@@ -142,8 +145,8 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
             return Sides(side, True, f"the declarer, seat {declarer}, alone against the other three")
         side = _partnership(rules, side_seat or declarer or 1)
         return Sides(side, contract == "Nolle", _side_words(side))
-    if name == "BidWhist":
-        downtown = rules.downtown(deal)  # type: ignore[attr-defined]
+    if isinstance(rules, BidWhist):
+        downtown = rules.downtown(deal)
         side = _partnership(rules, side_seat or declarer or 1)
         offset = 1 if declarer is not None and declarer in side else 0
         return Sides(side, False, _side_words(side) + (" (the declaring side)" if offset else ""), offset,
@@ -174,8 +177,8 @@ def problem_at(position: Position, side_seat: int | None = None, sides: Sides | 
         raise NotYet("the play is over")
     if any(h is None for h in position.hands):
         raise Unanalysable("not every hand is recorded")
-    if rules.name == "GermanWhist":
-        if not rules.stock_in_order(deal):  # type: ignore[attr-defined]
+    if isinstance(rules, GermanWhist):
+        if not rules.stock_in_order(deal):
             raise Unanalysable("the stock's order is not recorded, so neither are the draws")
         if position.played < GERMAN_DRAWS * n:
             raise NotYet("German Whist is analysed from trick 14, once the stock is empty (the solver does "
