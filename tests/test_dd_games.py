@@ -160,6 +160,14 @@ def test_unanalysable_deals_say_why():
         sides_of(_deal("estonian.bpn", 1))  # NoHearts
     with pytest.raises(Unanalysable, match="thrown in"):
         sides_of(_deal("israeli-whist/haifa.bpn", 3))
+    import re
+
+    text = re.sub(r'\[Discard "[^"]*"\]\n', "", (SAMPLES / "ruff/ruff-and-honours.bpn").read_text(encoding="utf-8"),
+                  count=1)
+    no_discard = next(d for d in parse(text) if d.tags)
+    assert no_discard.discard is None
+    with pytest.raises(Unanalysable, match="ruffer's hand after the exchange"):
+        problem_at(positions(no_discard)[-3])
 
 
 def test_german_whist_waits_for_the_stock_to_empty():

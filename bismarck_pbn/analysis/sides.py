@@ -203,7 +203,7 @@ def problem_at(position: Position, side_seat: int | None = None, sides: Sides | 
                        side=frozenset(s - 1 for s in side), misere=misere, must_trump=must_trump,
                        rank_order=order)
     except ValueError as exc:
-        if deal.exchange is not False and deal.discard is None and rules.name in ("Bismarck", "BidWhist"):
-            who = "forehand" if rules.name == "Bismarck" else "declarer"
+        who = {"Bismarck": "forehand", "BidWhist": "declarer", "RuffAndHonours": "ruffer"}.get(rules.name)
+        if deal.exchange is not False and deal.discard is None and who is not None:
             raise Unanalysable(f"the {who}'s hand after the exchange is not known (no Discard tag)") from None
         raise Unanalysable(f"the hands do not make a position: {exc}") from None
