@@ -60,7 +60,8 @@ def analyse_command(
     and after it, double dummy (every hand visible, best play by all). A card
     that cost one trick is marked ?, more ??, with the cards that would have
     kept them. Per deal: the contract's double-dummy result from the opening
-    lead against what happened, and what each contract would have scored.
+    lead against what happened, and in Bismarck what each contract would
+    have scored.
 
     Every game: Bismarck the forehand against the other two (--side SEAT: that
     seat against the other two), Pass misère; the partnership games their
@@ -73,7 +74,8 @@ def analyse_command(
     reported as such, not as errors.
 
     Exit status: 0 done; 1 a deal could not be analysed (not every hand known,
-    errors in the play); 2 wrong usage or an unreadable file.
+    errors in the play, a deal thrown in, Estonian NoHearts or NoQueen); 2
+    wrong usage or an unreadable file.
 
     Examples:
 
