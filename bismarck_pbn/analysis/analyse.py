@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 
 from bismarck_pbn.analysis.sides import NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
-from bismarck_pbn.analysis.values import (NODE_LIMIT_REASON, make_solver, ordered, solve_side, solve_values,
-                                          taken_by_side)
+from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, values_of
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
@@ -196,18 +195,11 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
         except Unanalysable as exc:
             result.error = f"trick {trick}: {exc}"
             break
-        seat = problem.to_play + 1
         if start is None and place == 1:
             start = (pos, problem, trick)
-        on_side = problem.to_play in problem.side
-        taken = taken_by_side(pos, problem, seat, uncounted) + (sides.offset if on_side else 0)
-        values: dict[str, int] | None
-        try:
-            values = ordered(solve_values(problem, solver))
-        except SolverLimit:
-            values = None
-        result.plays.append(CardAnalysis(trick, place, seat, name, values, problem.misere, taken,
-                                         None if values is not None else NODE_LIMIT_REASON))
+        pv = values_of(pos, problem, sides, solver, uncounted)
+        result.plays.append(CardAnalysis(trick, place, problem.to_play + 1, name, pv.values, pv.wants_few,
+                                         pv.taken + pv.offset, pv.reason))
         if progress is not None:
             progress(i + 1, total)
     if start is not None:

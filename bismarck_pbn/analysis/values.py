@@ -23,7 +23,7 @@ from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.views.position import Position
 
-__all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "values_at"]
+__all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "values_at", "values_of"]
 
 DEFAULT_LIMIT = 5_000_000
 """Search nodes a position may take before it is given up (a second or so in C)."""
@@ -138,16 +138,21 @@ def values_at(position: Position, solver: Solver, *, side_seat: int | None = Non
               sides: Sides | None = None) -> PositionValues:
     """The values of the legal cards at ``position`` (never raises for a position that
     cannot be analysed or solved: :attr:`PositionValues.reason` says why)."""
-    seat = position.to_play
     try:
         sides = sides if sides is not None else sides_of(position.deal, side_seat)
         problem = problem_at(position, sides=sides)
     except Unanalysable as exc:  # (NotYet included)
-        return PositionValues(seat, None, reason=str(exc))
-    assert seat is not None
-    on_side = seat - 1 in problem.side
-    offset = sides.offset if on_side else 0
-    taken = taken_by_side(position, problem, seat, uncounted(position, sides))
+        return PositionValues(position.to_play, None, reason=str(exc))
+    return values_of(position, problem, sides, solver, uncounted(position, sides))
+
+
+def values_of(position: Position, problem: Problem, sides: Sides, solver: Solver,
+              before: tuple[int, ...] = ()) -> PositionValues:
+    """The values at ``position`` whose problem is made already (:func:`values_at`
+    and ``analyse`` come here); ``before``: each seat's tricks that do not count."""
+    seat = problem.to_play + 1
+    offset = sides.offset if problem.to_play in problem.side else 0
+    taken = taken_by_side(position, problem, seat, before)
     try:
         values = solve_values(problem, solver)
     except SolverLimit:
