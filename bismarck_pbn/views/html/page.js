@@ -332,7 +332,8 @@
     drawDD() {
       const d = this.deal, at = this.k < d.dd.length ? d.dd[this.k] : null;
       if (!at) {
-        this.ddBox.replaceChildren(el("p", { class: "quiet", text: "Double dummy: the play is over." }));
+        const why = this.k >= this.last ? "the play is over." : "not analysed (the record cannot be followed from here).";
+        this.ddBox.replaceChildren(el("p", { class: "quiet", text: "Double dummy: " + why }));
         return;
       }
       const head = `Double dummy: ${seatName(d, at.seat)} to play; the tricks its side takes from this trick on` +
