@@ -101,7 +101,8 @@ def values_line(pv: PositionValues) -> Text:
         return out.append(": the play is over", style="")
     out.append(f", seat {pv.seat} to play")
     if pv.values is None:
-        return out.append(f": not analysed: {pv.reason}", style="yellow")
+        why = pv.reason if pv.reason == NODE_LIMIT_REASON else f"not analysed: {pv.reason}"
+        return out.append(f": {why}", style="yellow")
     out.append(" (tricks from this one on" + (", wanting few" if pv.wants_few else "") + "): ")
     for i, (card, value) in enumerate(pv.values.items()):
         if i:
