@@ -5,7 +5,7 @@ across the sessions (``--by-player``)."""
 from __future__ import annotations
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -82,7 +82,7 @@ def _board_table(session: Session) -> Table:
     if noted:
         caption += "\n! marks a deal with errors: bpn validate shows them"
     table = _table(title=_title(session), caption=caption, caption_justify="left")
-    headers = [("board", "right"), (_rotating_header(session.boards), "left")]
+    headers: list[tuple[str, JustifyMethod]] = [("board", "right"), (_rotating_header(session.boards), "left")]
     headers += [("contract", "left")] if contracts else []
     headers += [("trump", "left"), ("tricks", "right"), ("score", "right")]
     for header, justify in headers:
@@ -106,7 +106,7 @@ def _board_table(session: Session) -> Table:
             cells.append(_signed(row.points))
         reached = [f"{what}: {_side(session, side)}" for what, side in row.marks]
         if session.games or marks:
-            game = ended.get(row.board) if row.game_end is not None else None
+            game = ended.get(row.board) if row.game_end is not None and row.board is not None else None
             if game and game.winners:
                 reached.append(f"won by {_names([_side(session, w) for w in game.winners])}")
             elif row.game_end:
