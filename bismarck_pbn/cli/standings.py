@@ -114,7 +114,10 @@ def standings_command(
 ) -> None:
     """Show the score sheet of each session: every board with its forehand, contract,
     tricks and score, the running totals, the contracts each player still has to play
-    as forehand, who leads, and whether a tie-break is due.
+    as forehand, who leads, and whether a tie-break is due. Each game's own ways show
+    too: games won inside a session (Whist, Bid Whist), Swedish Whist's exits and each
+    player's individual points per deal and per round, Solo Whist's payments checked to
+    add up to 0 (BPN602 when they do not).
 
     Tricks, scores and totals are computed from the play, as bpn validate does, so a
     slip in a Total tag does not carry on. A record with errors is still summed, and a
