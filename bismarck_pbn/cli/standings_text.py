@@ -204,16 +204,15 @@ def _rounds_table(session: Session) -> Table | None:
         last = rows[-1].total if rows else None
         totals = [_signed_cell(v) for v in last] if last is not None and len(last) == len(session.sides) \
             else ["?"] * len(session.sides)
-        points = session.points(start)
-        if points is not None and end != ends[-1]:
-            points = tuple(a - b for a, b in zip(points, session.points(end) or (0,) * len(points)))
+        points = session.points(start, end)
         label = f"{number}" + ("" if end in (g.board for g in session.games) else " (on)")
         table.add_row(label, f"{rows[0].board}–{end}" if rows else "", *reached, *totals,
                       *([_signed_cell(v) for v in points] if points is not None else ["?"] * session.seats))
         start = end
-    if len(ends) > 1 and session.points() is not None:
+    whole = session.points()
+    if len(ends) > 1 and whole is not None:
         table.add_row("all", "", *[""] * len(whats), *[""] * len(session.sides),
-                      *[_signed_cell(v) for v in session.points() or ()], style="bold")
+                      *[_signed_cell(v) for v in whole], style="bold")
     return table
 
 
@@ -267,7 +266,9 @@ def player_tables(players: list[PlayerStats]) -> list[Table]:
     totals = _table(title=Text("players across the sessions", style="bold"))
     points = any(p.points is not None for p in players)
     games = any(p.games for p in players)
-    for header in ("player", "sessions", "won", *(("games won",) if games else ()), "deals", "total", "per deal",
+    units = {u for p in players for u in p.units}
+    won_inside = f"{units.pop() if len(units) == 1 else 'game'}s won"
+    for header in ("player", "sessions", "won", *((won_inside,) if games else ()), "deals", "total", "per deal",
                    *(("points",) if points else ())):
         totals.add_column(header, justify="left" if header == "player" else "right", no_wrap=True)
     split = _table(title=Text("average score per deal: as forehand, by contract; and by seat", style="bold"),

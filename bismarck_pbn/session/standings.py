@@ -13,8 +13,15 @@ session rules (:class:`~bismarck_pbn.games.SessionRules`): the session's length
 (:meth:`~bismarck_pbn.games.SessionRules.length`), the contracts each seat still has to
 play in the rotating place (:meth:`~bismarck_pbn.games.SessionRules.remaining`: in
 Bismarck each forehand's schedule; none in Whist), and the tie-break. A game that ends
-inside a session (Whist's game to 5, BPN707) is listed with its winner, and the running
-totals start again after it, as the validator sums them.
+inside a session (Whist's game to 5, Swedish Whist's round, BPN707) is listed with its
+winner, and the running totals start again after it, as the validator sums them.
+
+Where the session settles a deal's score (Swedish Whist's exits) the row takes the
+session's score, not the ``Score`` tag's; a game that keeps individual points beside the
+sides' score (Swedish Whist's ``Points``) gives them per row, per game and per session
+(:meth:`Session.points`), and what a deal reached (``first exit``) as its ``marks``. In a
+game whose scores add up to 0 (Solo Whist's payments) :meth:`Session.off_balance` names
+the deals that do not. Players across sessions: :mod:`bismarck_pbn.session.standings_players`.
 
 Time O(n) for n deals (the validator's cost dominates); memory O(boards of one session).
 """
@@ -176,11 +183,11 @@ class Session:
         """What a game ending inside the session is called: ``game``, or ``round``."""
         return self.rules.session_rules().unit() if self.rules.name == self.game else "game"
 
-    def points(self, since: int = 0) -> tuple[int, ...] | None:
-        """Each seat's individual points summed over the boards after board ``since``
-        (all by default); None when no board has them. O(boards)."""
-        rows = [row.points for row in self.boards if row.points is not None
-                and row.board is not None and row.board > since and len(row.points) == self.seats]
+    def points(self, after: int = 0, upto: int | None = None) -> tuple[int, ...] | None:
+        """Each seat's individual points summed over the boards after board ``after`` up
+        to board ``upto`` (all by default); None when none of them has any. O(boards)."""
+        rows = [row.points for row in self.boards if row.points is not None and row.board is not None
+                and after < row.board <= (upto if upto is not None else row.board) and len(row.points) == self.seats]
         if not rows:
             return None
         return tuple(sum(column) for column in zip(*rows))

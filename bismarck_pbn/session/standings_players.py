@@ -53,6 +53,8 @@ class PlayerStats:
     by_seat: dict[int, Tally] = field(default_factory=dict)
     points: Tally | None = None
     """The player's own individual points, in games that keep them (None elsewhere)."""
+    units: set[str] = field(default_factory=set)
+    """What the games inside the player's sessions are called (``game``, ``round``)."""
 
     def as_dict(self) -> dict:
         return {"name": self.name, "sessions": self.sessions, "wins": self.wins, "games": self.games,
@@ -80,6 +82,7 @@ def by_player(sessions: Iterable[Session]) -> list[PlayerStats]:
             if session.complete and session.leaders == [sides[side][0]]:
                 stats.wins += 1
             stats.games += session.games_won().get(sides[side][0], 0)
+            stats.units.add(session.unit)
             for row in session.boards:
                 if row.points is not None and len(row.points) >= seat:
                     if stats.points is None:
