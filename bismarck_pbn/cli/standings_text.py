@@ -205,7 +205,7 @@ def _rounds_table(session: Session) -> Table | None:
         totals = [_signed_cell(v) for v in last] if last is not None and len(last) == len(session.sides) \
             else ["?"] * len(session.sides)
         points = session.points(start, end)
-        label = f"{number}" + ("" if end in (g.board for g in session.games) else " (on)")
+        label = f"{number}" + ("" if end in (g.board for g in session.games) else " (unfinished)")
         table.add_row(label, f"{rows[0].board}–{end}" if rows else "", *reached, *totals,
                       *([_signed_cell(v) for v in points] if points is not None else ["?"] * session.seats))
         start = end
