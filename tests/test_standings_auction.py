@@ -209,8 +209,8 @@ def test_israeli_text_and_csv():
 # ---- Solo Whist -------------------------------------------------------------------------------
 
 # Sunday school, by hand: e.g. board 2 Abundance by Bert, 2 tricks of 9: failed, value 4, so
-# Bert −12 and +4 each; board 3 Spread misère by Cath, clean: +18, −6 each; board 1 Propose by
-# Bert with Cath's acceptance... Final balances: Alice −5, Bert −35, Cath +25, Dick +15.
+# Bert −12 and +4 each; board 3 Spread misère by Cath, clean: +18, −6 each. Summing the twelve
+# deals' payments: Alice −5, Bert −35, Cath +25, Dick +15 (the board 10 thrown in: nothing).
 SOLO_TOTALS = [-5, -35, 25, 15]
 
 
@@ -223,6 +223,9 @@ def test_solo_payments_balance_per_deal_and_in_total():
     result = run(SOLO)
     assert "every deal's payments add up to 0, and so do the balances" in result.stdout
     assert "Cath leads on +25" in result.stdout and not result.stderr
+    rows = list(csv.DictReader(io.StringIO(run(SOLO, "--format", "csv").stdout)))
+    assert [int(rows[-1][f"total{i}"]) for i in range(1, 5)] == SOLO_TOTALS
+    assert all(sum(int(r[f"score{i}"]) for i in range(1, 5)) == 0 for r in rows)
 
 
 def test_solo_payments_that_do_not_balance_are_said_so_with_the_code():
