@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Console, JustifyMethod
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -66,15 +67,35 @@ def _rotating_header(rows) -> str:
     return "forehand" if any(row.forehand is not None for row in rows) else "dealer"
 
 
-def _board_table(session: Session) -> Table:
+def _notes(session: Session, row: BoardRow) -> str:
+    """What a deal reached or ended (an exit, a game won), in words; empty for most deals."""
+    reached = [f"{what}: {_side(session, side)}" for what, side in row.marks]
+    game = next((g for g in session.games if g.board == row.board), None) \
+        if row.game_end is not None and row.board is not None else None
+    if game and game.winners:
+        reached.append(f"won by {_names([_side(session, w) for w in game.winners])}")
+    elif row.game_end:
+        reached.append("ends")
+    return "; ".join(reached)
+
+
+def _has_notes(session: Session) -> bool:
+    return bool(session.games) or any(row.marks for row in session.boards)
+
+
+def _board_table(session: Session, notes_column: bool = True, narrow: bool = False) -> Table:
+    """The score sheet, a row a deal. ``notes_column``: what a deal reached in a last
+    column; without it :func:`print_session` lists those notes under the table.
+    ``narrow``: for a terminal too narrow for every column, the trump goes where the
+    contract names it and each player's points are left to the rounds table."""
     noted = any(row.errors for row in session.boards)
     sides = session.sides
     contracts = any(row.contract is not None for row in session.boards) or session.game == "Bismarck"
     count = {2: "two", 3: "three", 4: "four"}.get(len(sides), str(len(sides)))
-    points = any(row.points is not None for row in session.boards)
+    points = any(row.points is not None for row in session.boards) and not narrow
     caption = (f"the {count} columns of the sides are the running totals" if points
                else f"the last {count} columns are the running totals")
-    marks = any(row.marks for row in session.boards)
+    notes = notes_column and _has_notes(session)
     if session.games:
         caption += f"; the totals start again after each {session.unit}"
     if points:
@@ -84,34 +105,29 @@ def _board_table(session: Session) -> Table:
     table = _table(title=_title(session), caption=caption, caption_justify="left")
     headers: list[tuple[str, JustifyMethod]] = [("board", "right"), (_rotating_header(session.boards), "left")]
     headers += [("contract", "left")] if contracts else []
-    headers += [("trump", "left"), ("tricks", "right"), ("score", "right")]
+    headers += [("trump", "left")] if not (narrow and contracts) else []
+    headers += [("tricks", "right"), ("score", "right")]
     for header, justify in headers:
         table.add_column(header, justify=justify, no_wrap=True)
     for side in sides:
         table.add_column(_side(session, side[0]), justify="right", header_style="bold cyan", no_wrap=True)
     if points:
         table.add_column("points", justify="right", no_wrap=True)
-    if session.games or marks:
+    if notes:
         table.add_column(session.unit, ratio=1, min_width=12)
     if noted:
         table.add_column("", style="bold red", no_wrap=True)
-    ended = {g.board: g for g in session.games}
     for row in session.boards:
         totals = ([_signed_cell(v) for v in row.total] if row.total is not None and len(row.total) == len(sides)
                   else ["?"] * len(sides))
         cells = [str(row.board), _player(session, row.rotating)]
         cells += [row.contract or "?"] if contracts else []
-        cells += [row.trump or "?", _plain(row.tricks), _signed(row.score), *totals]
+        cells += [row.trump or "?"] if not (narrow and contracts) else []
+        cells += [_plain(row.tricks), _signed(row.score), *totals]
         if points:
             cells.append(_signed(row.points))
-        reached = [f"{what}: {_side(session, side)}" for what, side in row.marks]
-        if session.games or marks:
-            game = ended.get(row.board) if row.game_end is not None and row.board is not None else None
-            if game and game.winners:
-                reached.append(f"won by {_names([_side(session, w) for w in game.winners])}")
-            elif row.game_end:
-                reached.append("ends")
-            cells.append("; ".join(reached))
+        if notes:
+            cells.append(_notes(session, row))
         if noted:
             cells.append("!" if row.errors else "")
         table.add_row(*cells)
@@ -175,14 +191,15 @@ def _verdict(session: Session) -> Text:
     return text
 
 
-def _rounds_table(session: Session) -> Table | None:
+def _rounds_table(session: Session, marks_column: bool = True) -> Table | None:
     """Per game (round) of a session that keeps individual points or marks its deals
-    (Swedish Whist): its boards, what each side reached and where, the sides' totals,
-    each player's individual points; a last row sums the points over the session."""
+    (Swedish Whist): its boards, what each side reached and where (``marks_column``;
+    else that is in the board sheet's notes), the sides' totals, each player's
+    individual points; a last row sums the points over the session."""
     if not any(row.points is not None or row.marks for row in session.boards):
         return None
     unit = session.unit
-    whats = list(dict.fromkeys(what for row in session.boards for what, _ in row.marks))
+    whats = list(dict.fromkeys(what for row in session.boards for what, _ in row.marks)) if marks_column else []
     table = _table(title=Text(f"{unit}s: team points, {', '.join(whats) + ', ' if whats else ''}"
                               "individual points", style="bold"))
     table.add_column(unit, justify="right")
@@ -229,9 +246,22 @@ def _balance(session: Session) -> Text | None:
 
 
 def print_session(out: Console, session: Session) -> None:
-    out.print(_board_table(session))
+    # the widest sheet that fits: notes beside the deals, else under the table, else
+    # without the trump column and the per-deal points as well
+    for notes_column, narrow in ((True, False), (False, False), (False, True)):
+        table = _board_table(session, notes_column and _has_notes(session), narrow)
+        if Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width:
+            break
+    out.print(table)
+    if _has_notes(session) and not notes_column:
+        for row in session.boards:
+            note = _notes(session, row)
+            if note:
+                out.print(Text(f"board {row.board}: {note}"))
     out.print()
     rounds = _rounds_table(session)
+    if rounds is not None and Measurement.get(out, out.options.update_width(10_000), rounds).maximum > out.width:
+        rounds = _rounds_table(session, marks_column=False)   # the notes above say who exited where
     if rounds is not None:
         out.print(rounds)
         out.print()
