@@ -74,7 +74,6 @@ class Sides:
     """Who the side is, in words (``the forehand, seat 2``, ``seats 1 and 3``)."""
     offset: int = 0
     """Tricks the side has without playing them (Bid Whist's kitty book)."""
-    must_trump: bool = False
     downtown: bool = False
     few_seats: frozenset[int] = frozenset()
     """Israeli Whist: the seats that bid 0 (each wants no trick)."""
