@@ -125,6 +125,7 @@ class SessionChecker:
         if missing:
             self.true = self.written = None  # the missing deals' scores are unknown
         out.extend(_located(f, deal) for f in self.rules.deal(deal, self.totals))
+        self.rules.points = None
         if result.basis is not None:  # the standing before the deal decides its score
             score, findings = self.rules.rescore(deal, result.score, result.basis)
             out.extend(_located(f, deal) for f in findings)

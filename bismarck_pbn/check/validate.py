@@ -54,6 +54,9 @@ class Checked(NamedTuple):
     result: DealResult
     total: tuple[int, ...] | None = None
     """The session's running total after this deal, as far as it is known."""
+    points: tuple[int, ...] | None = None
+    """Individual points by seat the session gives this deal (Swedish Whist's
+    ``Points``), where the game has them and they can be known."""
 
     @property
     def ok(self) -> bool:
@@ -255,7 +258,7 @@ def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
             if before and pending is not None:
                 pending.diagnostics.extend(before)
             if deal.board is not None:
-                checked = checked._replace(total=session.totals)
+                checked = checked._replace(total=session.totals, points=session.rules.points)
         if pending is not None:
             yield pending
         pending = checked

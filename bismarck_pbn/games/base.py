@@ -71,6 +71,8 @@ class AuctionResult(NamedTuple):
     """The declarer's partner chosen in the auction (Solo Whist's ``Accept``)."""
     restarts: int = 0
     """How many times the auction began again (Israeli Whist's Frisches)."""
+    to_call: int | None = None
+    """The seat whose call comes next, while the auction has not ended."""
 
 
 class Asks(NamedTuple):
@@ -87,6 +89,11 @@ class Asks(NamedTuple):
     """Cards the exchanging seat puts away (0: the game has no exchange)."""
     declarer: bool = False
     """The seat that holds the contract or makes the exchange (``Declarer``)."""
+    bids: bool = False
+    """Each seat's contract bid after the auction (Israeli Whist's ``Bids``)."""
+    passed: int = 0
+    """Cards each seat passes to its left when the auction begins again (Israeli
+    Whist's Frisch, ``Frisch1``..``3``); 0: the game has no such passing."""
 
 
 class Setup(NamedTuple):
@@ -130,6 +137,9 @@ class Ruleset:
     contract_required: ClassVar[bool] = False
     has_auction: ClassVar[bool] = False
     """Whether the game is decided by an auction (an ``Auction`` section is allowed)."""
+    calls: ClassVar[tuple[str, ...]] = ()
+    """Every word of the game's auction, Pass first and then low to high (what ``bpn
+    record`` offers; :func:`~bismarck_pbn.games.auction.legal_calls` keeps the legal ones)."""
     turns: ClassVar[str | None] = None
     """Where the card turned up for trump comes from when the cards are dealt: ``"dealer"``
     (the dealer's last card), ``"stock"`` (the top card of the stock), or None (none is turned)."""
@@ -343,6 +353,12 @@ class Ruleset:
         default: a contract where the game requires one, nothing else."""
         return Asks(contract=self.contract_required)
 
+    def declarer_names(self, contract: str | None) -> tuple[str, ...]:
+        """The tags whose value the declarer chooses once the auction has given it the
+        ``contract`` (a trump suit named, Bid Whist's ``Direction``): the validator
+        requires them, ``bpn record`` asks for them. Default: none."""
+        return ()
+
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
         default: holdings checked, trump from :meth:`find_trump`, no exchange."""
@@ -400,6 +416,12 @@ class Ruleset:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
 
+    def tricks_alone(self, contract: str | None) -> bool:
+        """Whether a deal in ``contract`` writes its Tricks per seat even where the game
+        counts by side: a seat plays it alone and its own tricks decide (Swedish
+        Whist's misère). Default False."""
+        return False
+
     def counted_tricks(self, deal: Deal, tricks: Sequence[int],
                        winners: Sequence[int] | None) -> tuple[int, ...] | None:
         """The tricks that score, from the final ``tricks`` of each seat and the winner
@@ -439,6 +461,9 @@ class SessionRules:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        self.points: tuple[int, ...] | None = None
+        """Individual points by seat of the deal :meth:`rescore` scored last, where the
+        game has them (Swedish Whist's ``Points``); None elsewhere."""
 
     def start(self) -> None:
         """A new session begins."""

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.games.auction import Ladder, after_the_end, first_caller
-from bismarck_pbn.games.base import AuctionResult, Finding, Hand, Ruleset, Setup
+from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Hand, Ruleset, Setup
 from bismarck_pbn.model.cards import sort_cards
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ class IsraeliWhist(Ruleset):
     name = "IsraeliWhist"
     contract_required = True
     has_auction = True
+    calls = ("Pass", "Frisch", *(f"{n}{s}" for n in range(5, 14) for s in STRAINS))
 
     # ---- the auction
 
@@ -103,7 +104,8 @@ class IsraeliWhist(Ruleset):
                 else:
                     awaiting_frisch = True
         if ended is None:
-            return AuctionResult(out, None, None, None, False, restarts=frisches)
+            return AuctionResult(out, None, None, None, False, restarts=frisches,
+                                 to_call=first if awaiting_frisch else ladder.seat)
         if ladder.high is None:
             return AuctionResult(out, "None", None, None, True, restarts=frisches)
         _, seat, word = ladder.high
@@ -114,6 +116,10 @@ class IsraeliWhist(Ruleset):
                       minimum=bid_rank(f"{5 + frisches}C") or 0)
 
     # ---- before play
+
+    def asks(self) -> Asks:
+        """The contract (from the auction), the cards passed in each Frisch, the bids."""
+        return Asks(contract=True, bids=True, passed=PASSED)
 
     def opening_leader(self, deal: Deal) -> int | None:
         """The declarer (the trump auction's winner) leads."""
