@@ -99,7 +99,9 @@ class Questions(Dialogue):
                 self.ask_game(before)
                 continue
             if name.startswith("Player") and int(name[-1]) > self.rules.seats:
-                break
+                if previous.get(name):  # a seat this game does not have: not inherited from a bigger table
+                    tags[name] = ""
+                continue
             if name == "Date":
                 default = self.today.strftime("%Y.%m.%d")
             elif name == "Variant":
@@ -294,7 +296,9 @@ class Questions(Dialogue):
         leaves open), the trump, declarer and discard; then :meth:`check_setup`."""
         if self.rules.has_auction:
             auction.ask_auction(self)
-            if self.thrown_in:
+            if self.thrown_in:  # no play: nothing more to ask but the cards passed in a Frisch
+                if self.asks.passed:
+                    auction.ask_frisches(self)
                 return self.check_setup()
         elif self.asks.contract:
             self.ask_contract()

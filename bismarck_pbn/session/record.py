@@ -23,11 +23,11 @@ from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.format.writer import HEADER, HEADER_1_1, needs_1_1, write_deal
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
+from bismarck_pbn.session.completion import Completer
+from bismarck_pbn.session.dialogue import Ask, Say
 from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import parse_card, parse_cards, parse_tricks
 from bismarck_pbn.session.learn import SESSION_TAGS, Session, learn_session
-from bismarck_pbn.session.completion import Completer
-from bismarck_pbn.session.dialogue import Ask, Say
 from bismarck_pbn.session.recorder import HELP, PLAY_CODES, Aborted, Recorder
 
 __all__ = ["HELP", "PLAY_CODES", "SESSION_TAGS", "Aborted", "Record", "Recorder", "Session", "appended",

@@ -1,0 +1,214 @@
+"""bpn record in the auction games (Solo, Bid, Israeli and Swedish Whist): the auction
+taken call by call, each call judged as it is typed by the ruleset's own check (an
+illegal call refused with the validator's words, undo), what follows from the auction,
+thrown-in deals, and the words Tab offers. The deals are the games' own samples, typed
+in as a player would (tests/record_answers.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bismarck_pbn import parse, validate_text
+from bismarck_pbn.cli import app
+from bismarck_pbn.games import ruleset
+from bismarck_pbn.games.auction import judge, legal_calls
+from bismarck_pbn.session.completion import Completer
+from bismarck_pbn.session.record import record
+from conftest import ROOT
+from record_answers import after_auction, answers, before_auction, calls_of, play_of, session_answers
+
+runner = CliRunner()
+SAMPLES = {"IsraeliWhist": "israeli-whist/haifa.bpn", "SwedishWhist": "swedish-whist/uppsala.bpn",
+           "SoloWhist": "solo-whist/sunday-school.bpn", "BidWhist": "bid-whist/rent-party.bpn"}
+
+
+def sample(game: str, index: int):
+    return [d for d in parse((ROOT / "samples" / SAMPLES[game]).read_text(encoding="utf-8")) if d.tags][index]
+
+
+def complete(deal) -> bool:
+    rules = ruleset(deal.game)
+    return deal.contract == "None" or (deal.play is not None and len(deal.play.cards) == rules.seats * rules.tricks)
+
+
+ALL = [(game, i) for game in SAMPLES for i, d in enumerate(
+    [d for d in parse((ROOT / "samples" / SAMPLES[game]).read_text(encoding="utf-8")) if d.tags]) if complete(d)]
+
+
+def run(tmp_path: Path, lines: list[str]):
+    path = tmp_path / "new.bpn"
+    result = runner.invoke(app, ["record", str(path)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert [d for d in validate_text(text) if d.is_error] == [], validate_text(text)
+    return result, [d for d in parse(text) if d.tags][-1]
+
+
+def same_record(written, deal) -> None:
+    """The recorded deal says what the sample says (auction, contract, play, result)."""
+    assert [c.call for c in written.auction.calls] == [c.call for c in deal.auction.calls]
+    for attr in ("contract", "declarer", "trump", "direction", "bids", "frisch", "discard"):
+        assert getattr(written, attr) == getattr(deal, attr), attr
+    assert play_of(written) == play_of(deal)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "index"), ALL, ids=lambda v: str(v))
+def test_every_sample_deal_records_clean_from_its_auction(tmp_path, game, index):
+    deal = sample(game, index)
+    _, written = run(tmp_path, answers(deal))
+    same_record(written, deal)
+
+
+# ---- illegal calls refused with the validator's words, undo -------------------------------------
+
+CASES = {
+    # game: (sample deal, where to type the wrong call, the wrong call, the reason the validator gives)
+    "IsraeliWhist": (0, 5, "6S", "seat 3 calls 6S, which is not higher than 6NT (seat 2)"),
+    "SwedishWhist": (1, 6, "Clubs", "seat 1 calls Clubs, which is not higher than Diamonds (seat 4)"),
+    "SoloWhist": (0, 0, "Accept", "seat 2 calls Accept: Accept answers a Propose, and Propose is not the "
+                  "highest call"),
+    "BidWhist": (1, 1, "Take", "seat 4 calls Take: only the dealer, calling last, may take the highest bid"),
+}
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_an_illegal_call_is_refused_with_its_reason_and_undo_takes_back_a_call(tmp_path, game):
+    index, at, wrong, reason = CASES[game]
+    deal = sample(game, index)
+    calls = calls_of(deal)
+    typed = [*calls[:at], wrong, "u", *calls[at - 1:at], "?", *calls[at:]] if at else [wrong, *calls]
+    lines = [*session_answers(deal), *before_auction(deal), *typed, *after_auction(deal), *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert f"refused: {reason} (BPN801)" in result.stderr
+    assert "counts as Pass" not in result.stderr  # refused here, not counted
+    if at:
+        assert f"took back {calls[at - 1]}" in result.stderr
+        assert "may call: Pass" in result.stderr
+    same_record(written, deal)
+
+
+def test_undo_takes_back_the_frisch_with_the_fourth_pass(tmp_path):
+    deal = sample("IsraeliWhist", 0)  # four passes, a Frisch, then 6NT 7C
+    calls = calls_of(deal)
+    typed = [*calls[:4], "u", "u", "pass", "p", *calls[4:]]
+    lines = [*session_answers(deal), *before_auction(deal), *typed, *after_auction(deal), *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert result.stderr.count("Frisch: the auction begins again") == 2
+    assert result.stderr.count("took back Pass") == 2
+    same_record(written, deal)
+
+
+# ---- thrown in: the auction, no play -------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "index"), [("IsraeliWhist", 2), ("SoloWhist", 9), ("BidWhist", 12)])
+def test_a_thrown_in_deal_is_written_with_its_auction_and_no_play(tmp_path, game, index):
+    deal = sample(game, index)
+    assert deal.contract == "None"
+    result, written = run(tmp_path, answers(deal))
+    assert "the deal is thrown in (no play)" in result.stderr
+    assert written.contract == "None" and written.play is None and written.tricks is None
+    assert set(written.score) == {0}
+    assert [c.call for c in written.auction.calls] == [c.call for c in deal.auction.calls]
+
+
+def test_a_thrown_in_deal_taken_back_goes_on_with_the_auction(tmp_path):
+    deal = sample("BidWhist", 0)  # 3NT Pass Pass Pass
+    # four passes throw it in; u at "All right?" takes back the fourth, three more undo the rest
+    lines = [*session_answers(deal), *before_auction(deal), "Pass", "Pass", "Pass", "Pass", "u", "u", "u", "u",
+             *calls_of(deal), *after_auction(deal), *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "All right? y: record it, u: take back the last call" in result.stderr
+    assert result.stderr.count("took back Pass") == 4
+    same_record(written, deal)
+
+
+# ---- what the auction leaves open --------------------------------------------------------------
+
+def test_abundance_asks_for_a_trump_suit_and_refuses_no_trump(tmp_path):
+    deal = sample("SoloWhist", 1)  # Abundance in hearts, the rest conceded after trick 10
+    lines = [*session_answers(deal), *before_auction(deal), *calls_of(deal), "NT", *after_auction(deal),
+             *play_of(deal), "claim " + " ".join(map(str, deal.tricks)), ""]
+    result, written = run(tmp_path, lines)
+    assert "in Abundance the declarer names a trump suit, never no trump" in result.stderr
+    assert written.trump == "H" and written.contract == "Abundance" and written.declarer == 2
+
+
+def test_israeli_bids_that_break_the_sum_rule_are_asked_again(tmp_path):
+    deal = sample("IsraeliWhist", 1)  # 6S by seat 4; the bids 1 4 0 6
+    bids = after_auction(deal)
+    wrong = [*bids[:3], str(13 - sum(int(b) for b in bids[:3]))]
+    lines = [*session_answers(deal), *before_auction(deal), *calls_of(deal), *wrong, *bids, *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "may not make them 13 (BPN803)" in result.stderr
+    assert written.bids == deal.bids
+
+
+# ---- Tab: the legal calls and cards offered --------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "calls", "offered"), [
+    ("IsraeliWhist", [], ["Pass", "5C", "5D", "5H", "5S", "5NT", "6C"]),
+    ("IsraeliWhist", ["Pass"] * 4, ["Frisch"]),
+    ("IsraeliWhist", ["Pass"] * 4 + ["Frisch"], ["Pass", "6C", "6D"]),
+    ("IsraeliWhist", ["7H", "Pass"], ["Pass", "7S", "7NT", "8C"]),
+    ("SwedishWhist", [], ["Pass", "Clubs", "Spades", "Diamonds", "Hearts", "Nolle", "Spel", "Misere"]),
+    ("SwedishWhist", ["Clubs", "Hearts"], ["Pass", "Nolle", "Spel", "Misere"]),
+    ("SwedishWhist", ["Misere", "Pass", "Pass"], ["Pass"]),
+    ("SoloWhist", [], ["Pass", "Propose", "Solo", "Misere", "Abundance", "AbundanceTrump", "SpreadMisere",
+                       "Slam"]),
+    ("SoloWhist", ["Propose"], ["Pass", "Accept", "Solo", "Misere"]),
+    ("SoloWhist", ["Propose", "Accept"], ["Pass", "Solo", "Misere"]),
+    ("SoloWhist", ["Abundance", "Pass", "Pass"], ["Pass", "AbundanceTrump", "SpreadMisere", "Slam"]),
+    ("BidWhist", [], ["Pass", "3U", "3D", "3NT", "4U"]),
+    ("BidWhist", ["4U", "Pass"], ["Pass", "4NT", "5U"]),
+    ("BidWhist", ["Pass", "3D", "4D"], ["Pass", "Take", "4NT", "5U"]),
+])
+def test_the_legal_calls_after_an_auction(game, calls, offered):
+    deal = sample(game, 0)  # dealt by seat 1: seat 2 calls first
+    assert legal_calls(ruleset(game), deal, calls)[:len(offered)] == offered
+
+
+def test_no_call_after_the_end():
+    deal = sample("BidWhist", 0)
+    calls = ["Pass", "Pass", "Pass", "4U"]
+    assert judge(ruleset("BidWhist"), deal, calls).complete and legal_calls(ruleset("BidWhist"), deal, calls) == []
+
+
+def test_the_completer_offers_what_begins_the_word():
+    completer = Completer()
+    completer.options = ("Pass", "Propose", "Solo", "Abundance", "AbundanceTrump")
+    assert [completer.complete("ab", i) for i in range(3)] == ["Abundance", "AbundanceTrump", None]
+    assert completer.matches("P") == ["Pass", "Propose"] and completer.matches("x") == []
+
+
+def test_the_dialogue_tells_the_completer_the_legal_calls_and_cards():
+    deal = sample("SoloWhist", 0)  # Propose Pass Accept Pass
+    completer = Completer()
+    lines = iter(answers(deal))
+    seen: dict[str, tuple] = {}
+
+    def ask(prompt: str) -> str:
+        seen.setdefault(prompt, tuple(completer.options))
+        return next(lines)
+    out: list[str] = []
+    assert record(None, ask, lambda *a: None, emit=out.append, completer=completer) == 0
+    assert seen["seat 2 (Bo) calls: "] == ("Pass", "Propose", "Solo", "Misere", "Abundance", "AbundanceTrump",
+                                           "SpreadMisere", "Slam")
+    assert seen["seat 3 (Cy) calls: "] == ("Pass", "Accept", "Solo", "Misere", "Abundance", "AbundanceTrump",
+                                           "SpreadMisere", "Slam")
+    assert seen["seat 4 (Di) calls: "] == seen["seat 3 (Cy) calls: "]  # seat 3 passed: Propose still open
+    assert "seat 1 (Ann) calls: " in seen and seen["seat 1 (Ann) calls: "][:2] == ("Pass", "Solo")
+    first_card = next(p for p in seen if p.startswith("Trick 1, seat 2"))
+    assert set(seen[first_card]) == set(deal.hands[1])  # the leader may lead any card it holds
+    assert completer.options == ()  # nothing offered between questions
+
+
+def test_swedish_points_are_written_for_a_misere_with_its_tricks_per_seat(tmp_path):
+    deal = sample("SwedishWhist", 4)  # Misère by seat 1, who takes tricks: lost
+    _, written = run(tmp_path, answers(deal))
+    assert written.contract == "Misere" and written.declarer == 1
+    assert written.points == deal.points == (-15, 5, 5, 5)
+    assert written.tricks == deal.tricks and len(written.tricks) == 4  # the declarer's own tricks decide
