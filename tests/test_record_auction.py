@@ -212,3 +212,16 @@ def test_swedish_points_are_written_for_a_misere_with_its_tricks_per_seat(tmp_pa
     assert written.contract == "Misere" and written.declarer == 1
     assert written.points == deal.points == (-15, 5, 5, 5)
     assert written.tricks == deal.tricks and len(written.tricks) == 4  # the declarer's own tricks decide
+
+
+def test_undo_before_the_first_card_goes_back_into_the_auction(tmp_path):
+    deal = sample("SwedishWhist", 1)  # ... Spel Pass Pass Pass: Spel by seat 4
+    calls = calls_of(deal)
+    lines = [*session_answers(deal), *before_auction(deal), *calls[:-1], "Hearts"]
+    # four-seat ladder: after Spel, Hearts is refused; then Pass ends it, and u takes that Pass back
+    lines += ["Pass", "u", "Pass", *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "refused: seat 3 calls Hearts, which is not higher than Spel (seat 4) (BPN801)" in result.stderr
+    assert "took back Pass" in result.stderr
+    assert result.stderr.count("The auction ends: Spel, declarer seat 4 (Di)") == 2
+    same_record(written, deal)

@@ -144,7 +144,7 @@ class Questions(Dialogue):
         default = self._game_of(before)[0]
         names = sorted(RULESETS, key=lambda n: (n != BISMARCK, n))
         while True:
-            answer = self.ask(f"Game ({', '.join(names)})", default)
+            answer = self.ask(f"Game ({', '.join(names)})", default, names)
             game = game_name(answer)
             if game is None or game not in RULESETS:
                 self.say(f"{answer!r} is not a game bpn can record: {', '.join(names)}"

@@ -112,7 +112,13 @@ class Recorder(Questions):
         while not self.state.finished and not rec.claimed:
             answer = self.ask(self._prompt(), None, self._legal() or ())
             command = answer.lower()
-            if command in ("u", "undo"):
+            if command in ("u", "undo") and not rec.cards and rec.calls:
+                undo_call(self)  # before the first card: back into the auction
+                self.ask_contract_and_after()
+                if self.thrown_in:
+                    return
+                self._setup()
+            elif command in ("u", "undo"):
                 self._undo()
             elif command == "?":
                 self._show()
