@@ -15,6 +15,7 @@ from bismarck_pbn import parse, validate_text
 from bismarck_pbn.cli import app
 from bismarck_pbn.games import ruleset
 from bismarck_pbn.games.auction import judge, legal_calls
+from bismarck_pbn.model.cards import holding_text
 from bismarck_pbn.session.completion import Completer
 from bismarck_pbn.session.record import record
 from conftest import ROOT
@@ -225,3 +226,60 @@ def test_undo_before_the_first_card_goes_back_into_the_auction(tmp_path):
     assert "took back Pass" in result.stderr
     assert result.stderr.count("The auction ends: Spel, declarer seat 4 (Di)") == 2
     same_record(written, deal)
+
+
+def test_a_swedish_deal_outside_any_session_gets_its_points_too():
+    deal = sample("SwedishWhist", 4)
+    lines = answers(deal)
+    lines[0] = "-"  # no board: a deal on its own
+    feed = iter(lines)
+    out: list[str] = []
+    assert record(None, lambda prompt: next(feed), lambda *a: None, emit=out.append) == 0
+    written = [d for d in parse(out[0]) if d.tags][-1]
+    assert written.board is None and written.points == (-15, 5, 5, 5)
+    assert [d for d in validate_text(out[0]) if d.is_error] == []
+
+
+# ---- a new session of another game: the players of seats it does not have -------------------------
+
+@pytest.mark.parametrize(("first", "then"), [("Whist", "Bismarck"), ("Whist", "GermanWhist")])
+def test_a_smaller_table_does_not_inherit_the_players_of_the_bigger_one(tmp_path, first, then):
+    import random
+
+    import gen_german
+    import genbpn
+    from test_record import played, setup_answers
+
+    text = (ROOT / "samples" / "whist" / "friday-whist.bpn").read_text(encoding="utf-8")
+    path = tmp_path / "night.bpn"
+    path.write_text(text[:parse(text)[1].pos.offset], encoding="utf-8")  # one Whist deal, four players
+    if then == "Bismarck":
+        d = genbpn.random_deal(random.Random(3), forehand=1, contract="Spel")
+        lines = setup_answers(d, board="1", forehand="1")
+        lines = [lines[0], "", "", "", then, "", "", "", "", *lines[1:], *played(d), ""]
+    else:
+        g = gen_german.play_deal(random.Random(5), dealer=2)
+        lines = ["1", "", "", "", then, "", "", "", "2", holding_text(g["dealt"][2]), holding_text(g["dealt"][1]),
+                 " ".join(g["stock"]), "", *(c for trick in g["tricks"] for _, c in trick), ""]
+    result = runner.invoke(app, ["record", str(path)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    new = path.read_text(encoding="utf-8")
+    assert [d for d in validate_text(new) if d.is_error] == []
+    last = [d for d in parse(new) if d.tags][-1]
+    seats = ruleset(then).seats
+    assert last.game == then
+    assert [last.headers.get(f"Player{s}") for s in range(1, 5)] == (
+        ["Alice", "Bob", "Carol", "Dave"][:seats] + [""] * (4 - seats))
+
+
+def test_the_completer_is_installed_where_readline_is():
+    readline = pytest.importorskip("readline")
+    from bismarck_pbn.session.completion import install
+
+    completer = Completer()
+    before = readline.get_completer()
+    try:
+        assert install(completer) is True
+        assert readline.get_completer() == completer.complete
+    finally:
+        readline.set_completer(before)

@@ -234,6 +234,12 @@ class Recorder(Questions):
         checked = list(validate_deals([*before, deal]))[-1]
         rec.score = checked.result.score
         rec.points = checked.points
+        if rec.points is None and checked.result.basis is not None and rec.board is None:
+            # a deal outside any session: scored as the first of a round of its own
+            alone = rules.session_rules()
+            alone.start()
+            alone.rescore(deal, checked.result.score, checked.result.basis)
+            rec.points = alone.points
         known = rec.board is not None and (not before or self.session.total is not None or self.new_session)
         rec.total = checked.total if known else None
         self.say(self._heading(deal), "bold")
