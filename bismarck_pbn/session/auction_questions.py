@@ -42,12 +42,11 @@ def ask_auction(q: Dialogue) -> None:
         result = judge(rules, base, rec.calls)
         if result.complete:
             break
-        forced = _forced(q, rec.calls)
-        if forced is not None:
-            rec.calls.append(forced)
-            q.say(f"  {forced}: the auction begins again, {q.name(rules.left_of(rec.seat))} first")
-            continue
         legal = legal_calls(rules, base, rec.calls)
+        if len(legal) == 1 and legal[0] != PASS:  # the only call there is (a Frisch): made for the user
+            rec.calls.append(legal[0])
+            q.say(f"  {legal[0]}: the auction begins again, {q.name(rules.left_of(rec.seat))} first")
+            continue
         answer = q.ask(f"{q.name(result.to_call or rules.left_of(rec.seat))} calls", None, legal)
         command = answer.lower()
         if command in ("u", "undo"):
