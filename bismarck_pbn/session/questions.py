@@ -172,11 +172,12 @@ class Questions(Dialogue):
         order = [rec.seat]
         while len(order) < rules.seats:
             order.append(rules.left_of(order[-1]))
+        jokers = ", jokers in a fifth field (.B, .L, .BL)" if "JB" in rules.deck_set else ""
         for seat in order:
             role = f", the {rules.rotating_tag().lower()}," if seat == rec.seat else ""
             while True:
                 answer = self.ask(f"Hand of {self.name(seat)}{role} as dealt, S.H.D.C like "
-                                  "AK2.QJT.5.9876 (- or Enter if not known)", "-")
+                                  f"AK2.QJT.5.9876{jokers} (- or Enter if not known)", "-")
                 if answer == "-":
                     hand = None
                     break
