@@ -138,13 +138,16 @@ def test_abundance_asks_for_a_trump_suit_and_refuses_no_trump(tmp_path):
     assert written.trump == "H" and written.contract == "Abundance" and written.declarer == 2
 
 
-def test_israeli_bids_that_break_the_sum_rule_are_asked_again(tmp_path):
+def test_israeli_bids_that_break_a_rule_are_refused_as_they_are_made(tmp_path):
     deal = sample("IsraeliWhist", 1)  # 6S by seat 4; the bids 1 4 0 6
     bids = after_auction(deal)
-    wrong = [*bids[:3], str(13 - sum(int(b) for b in bids[:3]))]
-    lines = [*session_answers(deal), *before_auction(deal), *calls_of(deal), *wrong, *bids, *play_of(deal), ""]
+    wrong = str(13 - sum(int(b) for b in bids[:3]))
+    # the declarer's bid below its trump bid (6S), then the last bid that makes the sum 13: each asked again
+    lines = [*session_answers(deal), *before_auction(deal), *calls_of(deal), "5", *bids[:3], wrong, bids[3],
+             *play_of(deal), ""]
     result, written = run(tmp_path, lines)
-    assert "may not make them 13 (BPN803)" in result.stderr
+    assert "refused: the declarer (seat 4) bids 5, below the 6 tricks of the trump bid 6S (BPN803)" in result.stderr
+    assert "refused: the bids add up to 13: seat 3, the last to bid, may not make them 13 (BPN803)" in result.stderr
     assert written.bids == deal.bids
 
 

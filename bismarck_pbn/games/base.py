@@ -353,6 +353,13 @@ class Ruleset:
         default: a contract where the game requires one, nothing else."""
         return Asks(contract=self.contract_required)
 
+    def bids_fault(self, contract: str | None, declarer: int | None,
+                   bids: Sequence[int | None]) -> str | None:
+        """What is wrong with the contract bids by seat after the auction (None for a seat
+        yet to bid), in the words of BPN803; None when nothing is (or the game has no
+        such bids: the default)."""
+        return None
+
     def declarer_names(self, contract: str | None) -> tuple[str, ...]:
         """The tags whose value the declarer chooses once the auction has given it the
         ``contract`` (a trump suit named, Bid Whist's ``Direction``): the validator

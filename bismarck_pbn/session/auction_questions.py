@@ -131,25 +131,32 @@ def ask_frisch(q: Dialogue, k: int) -> None:
 
 
 def ask_bids(q: Dialogue) -> None:
-    """Each seat's contract bid, from the declarer clockwise (the validator's BPN803
-    checks them afterwards: the declarer's bid, the last bidder's sum)."""
+    """Each seat's contract bid, from the declarer clockwise, each checked as it is made
+    by the ruleset's :meth:`~bismarck_pbn.games.base.Ruleset.bids_fault` (the
+    validator's BPN803): the declarer's bid, the last bidder's sum."""
     rules, rec = q.rules, q.rec
     if rec.declarer is None:
         return
-    bids = [0] * rules.seats
+    bids: list[int | None] = [None] * rules.seats
     seat = rec.declarer
     q.say(f"Contract bids, from the declarer clockwise (0 to {rules.tricks}).")
     for turn in range(rules.seats):
         note = ""
         if turn == 0:
             note = f", at least {''.join(ch for ch in rec.contract or '' if ch.isdigit())}"
-        elif turn == rules.seats - 1 and 0 <= rules.tricks - sum(bids) <= rules.tricks:
-            note = f", not {rules.tricks - sum(bids)}: the bids may not add up to {rules.tricks}"
+        elif turn == rules.seats - 1:
+            rest = rules.tricks - sum(b for b in bids if b is not None)
+            note = f", not {rest}: the bids may not add up to {rules.tricks}" if 0 <= rest <= rules.tricks else ""
         while True:
             answer = q.ask(f"Contract bid of {q.name(seat)} (0 to {rules.tricks}{note})")
-            if answer.isdigit() and int(answer) <= rules.tricks:
-                bids[seat - 1] = int(answer)
+            if not (answer.isdigit() and int(answer) <= rules.tricks):
+                q.say(f"a contract bid is a number of tricks, 0 to {rules.tricks}", "red")
+                continue
+            bids[seat - 1] = int(answer)
+            fault = rules.bids_fault(rec.contract, rec.declarer, bids)
+            if fault is None:
                 break
-            q.say(f"a contract bid is a number of tricks, 0 to {rules.tricks}", "red")
+            q.say(f"refused: {fault} (BPN803)", "red")
+            bids[seat - 1] = None
         seat = rules.left_of(seat)
-    rec.bids = tuple(bids)
+    rec.bids = tuple(b or 0 for b in bids)
