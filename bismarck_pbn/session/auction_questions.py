@@ -21,6 +21,8 @@ __all__ = ["AUCTION_HELP", "ask_auction", "ask_bids", "ask_frisch", "ask_frische
 AUCTION_HELP = ("type the call (Tab completes it), or: u / undo to take back the last call, "
                 "? to list the legal calls, quit to abandon the deal")
 _COUNTS_AS_PASS = "; it counts as Pass"
+_SHOWN = 10
+"""Legal calls listed after a refusal (``?`` lists them all)."""
 
 
 def _forced(q: Dialogue, calls: list[str]) -> str | None:
@@ -68,8 +70,9 @@ def ask_auction(q: Dialogue) -> None:
             word = found[0] if found else call_word(answer)
             why = refusal(rules, base, rec.calls, word)
             if why is not None:
-                q.say(f"refused: {why.message.removesuffix(_COUNTS_AS_PASS)} ({why.code}); may call: "
-                      f"{' '.join(legal)}", "red")
+                shown = " ".join(legal[:_SHOWN]) + (" … (? lists them all)" if len(legal) > _SHOWN else "")
+                q.say(f"refused: {why.message.removesuffix(_COUNTS_AS_PASS)} ({why.code}); may call: {shown}",
+                      "red")
                 continue
             rec.calls.append(word)
     _settle(q, result)
