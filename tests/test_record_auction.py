@@ -210,6 +210,13 @@ def test_the_dialogue_tells_the_completer_the_legal_calls_and_cards():
     assert completer.options == ()  # nothing offered between questions
 
 
+def test_swedish_team_points_are_written_as_the_round_scores_them(tmp_path):
+    deal = sample("SwedishWhist", 0)  # board 1: an unbid Nolle, side 2 takes 30 trick points
+    _, written = run(tmp_path, answers(deal))
+    assert written.score == deal.score == (0, 30) and written.total == deal.total == (0, 30)
+    assert written.points == (0, 0, 0, 0)
+
+
 def test_swedish_points_are_written_for_a_misere_with_its_tricks_per_seat(tmp_path):
     deal = sample("SwedishWhist", 4)  # Misère by seat 1, who takes tricks: lost
     _, written = run(tmp_path, answers(deal))
@@ -239,7 +246,7 @@ def test_a_swedish_deal_outside_any_session_gets_its_points_too():
     out: list[str] = []
     assert record(None, lambda prompt: next(feed), lambda *a: None, emit=out.append) == 0
     written = [d for d in parse(out[0]) if d.tags][-1]
-    assert written.board is None and written.points == (-15, 5, 5, 5)
+    assert written.board is None and written.points == (-15, 5, 5, 5) and written.score == (0, 0)
     assert [d for d in validate_text(out[0]) if d.is_error] == []
 
 

@@ -75,6 +75,8 @@ class SessionChecker:
         self.active = False
         self.last = None
         self.totals: tuple[int, ...] | None = None
+        self.settled: tuple[int, ...] | None = None
+        """The score the running totals took for the deal fed last."""
 
     def _start(self, deal) -> None:
         self.active = True
@@ -130,6 +132,7 @@ class SessionChecker:
             score, findings = self.rules.rescore(deal, result.score, result.basis)
             out.extend(_located(f, deal) for f in findings)
             result = result._replace(score=score)
+        self.settled = result.score
         self._follow_totals(deal, result, out)
         findings, restart = self.rules.after(deal, self.totals)
         out.extend(_located(f, deal) for f in findings)

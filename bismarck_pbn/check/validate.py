@@ -57,6 +57,10 @@ class Checked(NamedTuple):
     points: tuple[int, ...] | None = None
     """Individual points by seat the session gives this deal (Swedish Whist's
     ``Points``), where the game has them and they can be known."""
+    settled: tuple[int, ...] | None = None
+    """The score the session's running totals took for this deal: ``result.score``, or
+    where the standing before the deal decides it (Whist's honours, Swedish Whist's
+    exits), the session's."""
 
     @property
     def ok(self) -> bool:
@@ -258,7 +262,8 @@ def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
             if before and pending is not None:
                 pending.diagnostics.extend(before)
             if deal.board is not None:
-                checked = checked._replace(total=session.totals, points=session.rules.points)
+                checked = checked._replace(total=session.totals, points=session.rules.points,
+                                           settled=session.settled)
         if pending is not None:
             yield pending
         pending = checked

@@ -232,13 +232,13 @@ class Recorder(Questions):
         deal = parse(rec.raw_text())[0]
         before = [] if self.new_session or rec.board in (None, 1) else self.session.played
         checked = list(validate_deals([*before, deal]))[-1]
-        rec.score = checked.result.score
+        rec.score = checked.settled if checked.settled is not None else checked.result.score
         rec.points = checked.points
         if rec.points is None and checked.result.basis is not None and rec.board is None:
             # a deal outside any session: scored as the first of a round of its own
             alone = rules.session_rules()
             alone.start()
-            alone.rescore(deal, checked.result.score, checked.result.basis)
+            rec.score = alone.rescore(deal, checked.result.score, checked.result.basis)[0]
             rec.points = alone.points
         known = rec.board is not None and (not before or self.session.total is not None or self.new_session)
         rec.total = checked.total if known else None
