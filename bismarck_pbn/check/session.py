@@ -75,8 +75,12 @@ class SessionChecker:
         self.active = False
         self.last = None
         self.totals: tuple[int, ...] | None = None
-        self.settled: tuple[int, ...] | None = None
-        """The score the running totals took for the deal fed last."""
+        self.score: tuple[int, ...] | None = None
+        """The last deal's score as the session settled it (see :meth:`feed`)."""
+        self.points: tuple[int, ...] | None = None
+        """The last deal's individual points, where the game keeps them."""
+        self.marks: tuple[tuple[str, int], ...] = ()
+        """What the last deal reached in the session (Swedish Whist's exits)."""
 
     def _start(self, deal) -> None:
         self.active = True
@@ -98,6 +102,7 @@ class SessionChecker:
         deal that only this one revealed, i.e. BPN704 at the end of a session)."""
         out: list[Diagnostic] = []
         before: list[Diagnostic] = []
+        self.score, self.points, self.marks = result.score, None, ()
         if deal.board is None:
             return out, before
         tag = deal.tag
@@ -127,12 +132,13 @@ class SessionChecker:
         if missing:
             self.true = self.written = None  # the missing deals' scores are unknown
         out.extend(_located(f, deal) for f in self.rules.deal(deal, self.totals))
-        self.rules.points = None
         if result.basis is not None:  # the standing before the deal decides its score
             score, findings = self.rules.rescore(deal, result.score, result.basis)
             out.extend(_located(f, deal) for f in findings)
             result = result._replace(score=score)
-        self.settled = result.score
+        self.score = result.score
+        self.points = self.rules.individual()
+        self.marks = self.rules.marks()
         self._follow_totals(deal, result, out)
         findings, restart = self.rules.after(deal, self.totals)
         out.extend(_located(f, deal) for f in findings)

@@ -253,9 +253,6 @@ class SessionRules:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self.points: tuple[int, ...] | None = None
-        """Individual points by seat of the deal :meth:`rescore` scored last, where the
-        game has them (Swedish Whist's ``Points``); None elsewhere."""
 
     def start(self) -> None:
         """A new session begins."""
@@ -279,6 +276,24 @@ class SessionRules:
     def finish(self, last: Deal, board: int | None, totals: tuple[int, ...] | None) -> list[Finding]:
         """At the session's end (BPN704 a tie left unbroken)."""
         return []
+
+    # ---- for standings: what the deal just followed (asked after rescore, before after)
+
+    def individual(self) -> tuple[int, ...] | None:
+        """Each seat's individual points in the deal just followed, in a game that keeps
+        them beside the sides' score (Swedish Whist's ``Points``); None (the default)
+        in the others, or when they are not known."""
+        return None
+
+    def marks(self) -> tuple[tuple[str, int], ...]:
+        """What the deal just followed reached in the session, as (what, side index from
+        0) pairs in a few words (Swedish Whist's ``("first exit", 1)``); none by default."""
+        return ()
+
+    def unit(self) -> str:
+        """What a game that ends inside a session is called (``game``; Swedish Whist's
+        ``round``), for headings and messages."""
+        return "game"
 
     # ---- for standings: what a session still holds (no state: asked with the deals so far)
 

@@ -239,7 +239,7 @@ class Recorder(Questions):
             alone = rules.session_rules()
             alone.start()
             rec.score = alone.rescore(deal, checked.result.score, checked.result.basis)[0]
-            rec.points = alone.points
+            rec.points = alone.individual()
         known = rec.board is not None and (not before or self.session.total is not None or self.new_session)
         rec.total = checked.total if known else None
         self.say(self._heading(deal), "bold")
