@@ -272,3 +272,21 @@ def test_several_files_and_stdin_stream_in_turn(tmp_path):
     assert result.exit_code == 0, result.output
     swedish, solo = json.loads(result.stdout)["sessions"]
     assert swedish["points"] == SWEDISH_ROUND and solo["totals"] == SOLO_TOTALS
+
+
+def test_a_four_player_sheet_fits_80_columns_without_cutting_a_cell():
+    """At 80 columns the Swedish sheet drops what does not fit (notes go under the deals,
+    the trump to the contract, the points to the rounds table); nothing is cut to '…'.
+    At 200 columns everything stands in the table, the notes in their own column."""
+    narrow = runner.invoke(app, ["standings", "-"], input=SWEDISH, env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    assert "…" not in narrow.stdout
+    # the table's rows fit (titles and sentences are soft-wrapped by the terminal)
+    rows = [line for line in narrow.stdout.splitlines() if re.match(r"\s*(board |round |\d)", line)]
+    assert len(rows) > 8 and max(len(line) for line in rows) <= 80
+    assert "board 3: first exit: Dag & Elsa" in narrow.stdout
+    # the individual points of the round stay: Cecilia -26, Dag +16, Bo -6, Elsa +16
+    assert re.search(r"1–6\s+\+90\s+\+200\s+-26\s+\+16\s+-6\s+\+16", narrow.stdout)
+    wide = run(SWEDISH).stdout
+    assert "board 3: first exit" not in wide
+    assert re.search(r"^\s+3\s.*first exit: Dag & Elsa", wide, re.M)
