@@ -3,7 +3,9 @@ landed with them)."""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from conftest import ROOT
 
@@ -13,10 +15,13 @@ TEXT = {".py", ".md", ".bpn", ".lark", ".json", ".js", ".css", ".c", ".toml", ".
 
 def test_no_file_holds_conflict_markers():
     found = []
-    for path in ROOT.rglob("*"):
-        if path.suffix not in TEXT or any(p in {".git", ".venv", "node_modules", "build"} or p.startswith(".")
-                                          for p in path.relative_to(ROOT).parts[:-1]):
-            continue
-        text = path.read_text(encoding="utf-8", errors="replace")
-        found += [f"{path.relative_to(ROOT)}:{text[:m.start()].count(chr(10)) + 1}" for m in MARKER.finditer(text)]
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in {"build", "dist", "node_modules"}]
+        for path in (Path(folder, f) for f in files if os.path.splitext(f)[1] in TEXT):
+            found += _markers(path)
     assert not found, found
+
+
+def _markers(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return [f"{path.relative_to(ROOT)}:{text[:m.start()].count(chr(10)) + 1}" for m in MARKER.finditer(text)]
