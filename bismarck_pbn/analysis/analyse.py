@@ -167,6 +167,9 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
     ``progress(done, total)`` is called as the cards are analysed."""
     solver = solver or make_solver()
     result = DealAnalysis(deal)
+    if not deal.syntax_ok:
+        result.error = "the deal does not read (a syntax error: bpn validate shows it)"
+        return result
     try:
         result.sides = sides = sides_of(deal, side_seat)
         all_positions = positions(deal)
@@ -194,6 +197,9 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
             continue
         except Unanalysable as exc:
             result.error = f"trick {trick}: {exc}"
+            break
+        if all_positions[i + 1].faults:  # the card itself breaks a rule: its values would not name it
+            result.error = f"trick {trick}: {name} is not a legal card there (bpn validate shows why)"
             break
         if start is None and place == 1:
             start = (pos, problem, trick)

@@ -124,6 +124,11 @@ def analyse_command(
             bar.remove_task(task)
 
     failed = any(r.error for r in results)
+    name = "<stdin>" if path == "-" else path
+    for d in deals:  # a deal that does not read: where, as validate says it
+        for problem in d.problems if not d.syntax_ok else ():
+            if problem.code in ("BPN001", "BPN002"):
+                err_console().print(str(problem.at(name)), highlight=False)
     if format is Format.json:
         typer.echo(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=1))
     else:

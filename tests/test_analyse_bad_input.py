@@ -1,0 +1,44 @@
+"""``bpn analyse`` on records it cannot analyse: one clear line and exit 1, never a
+traceback and never a silent empty table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bismarck_pbn.analysis.analyse import analyse_deal
+from bismarck_pbn.analysis.values import make_solver
+from bismarck_pbn.format.reader import parse
+
+INVALID = Path(__file__).resolve().parent.parent / "samples" / "invalid"
+runner = CliRunner()
+
+
+def _app():
+    from bismarck_pbn.cli import app
+
+    return app
+
+
+def test_a_last_card_not_held_is_an_error_not_a_crash():
+    # the last card of the play (H4) was discarded: the position before it is clean
+    deal = parse((INVALID / "BPN502-discarded-card.bpn").read_text(encoding="utf-8"))[0]
+    a = analyse_deal(deal, make_solver(500), contracts=False)
+    assert a.error is not None and a.error.startswith("trick 16: H4 ")
+    assert all(p.card in p.values for p in a.plays if p.values is not None)
+    result = runner.invoke(_app(), ["analyse", str(INVALID / "BPN502-discarded-card.bpn"), "--limit", "500",
+                                    "--no-contracts"])
+    assert result.exit_code == 1, result.output
+    assert "deal 1: not analysed: trick 16: H4 is not a legal card there" in result.stderr
+
+
+def test_a_deal_that_does_not_read_says_where_and_exits_1():
+    path = INVALID / "BPN001-syntax-card.bpn"
+    deal = parse(path.read_text(encoding="utf-8"))[0]
+    assert analyse_deal(deal, make_solver(500)).error.startswith("the deal does not read")
+    result = runner.invoke(_app(), ["analyse", str(path), "--limit", "500"])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:28:7: BPN001 error" in result.stderr
+    assert "deal 1: not analysed: the deal does not read" in result.stderr
+    assert "trick  seat" not in result.stdout  # no empty table of cards
