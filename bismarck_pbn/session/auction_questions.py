@@ -61,7 +61,7 @@ def ask_auction(q: Dialogue) -> None:
             if q.confirm("Abandon this deal? Nothing will be written"):
                 raise Aborted("abandoned")
         elif not answer:
-            q.say(f"type the call ({AUCTION_HELP})", "yellow")
+            q.say(AUCTION_HELP, "yellow")
         else:
             found = match_word(answer, rules.calls)
             if len(found) > 1:

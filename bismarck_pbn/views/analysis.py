@@ -120,5 +120,7 @@ def render_values(pv: PositionValues) -> RenderableType:
     if pv.values is None or best is None:
         return values_line(pv)
     card = next(c for c, v in pv.values.items() if v == best)
-    whole = Text(f"  best play gives the side of seat {pv.seat} {pv.total(card)} tricks in the deal", style="dim")
+    total = pv.total(card)
+    whole = Text(f"  best play gives the side of seat {pv.seat} {total} trick{'' if total == 1 else 's'} in the deal",
+                 style="dim")
     return Group(values_line(pv), whole)
