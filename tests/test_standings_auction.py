@@ -290,3 +290,9 @@ def test_a_four_player_sheet_fits_80_columns_without_cutting_a_cell():
     wide = run(SWEDISH).stdout
     assert "board 3: first exit" not in wide
     assert re.search(r"^\s+3\s.*first exit: Dag & Elsa", wide, re.M)
+
+
+def test_by_player_in_a_game_without_a_forehand_heads_its_averages_by_seat_only():
+    out = run(SOLO, "--by-player").stdout
+    assert "average score per deal: by seat" in out
+    assert "as forehand" not in out

@@ -287,7 +287,7 @@ def print_standalone(out: Console, rows: list[BoardRow]) -> None:
 
 
 def player_tables(players: list[PlayerStats]) -> list[Table]:
-    """The totals, then the average per deal as forehand by contract and by seat."""
+    """The totals, then the average per deal as forehand by contract (Bismarck) and by seat."""
     contracts: list[str] = []
     for p in players:
         contracts += [c for c in p.as_forehand if c not in contracts]
@@ -301,7 +301,8 @@ def player_tables(players: list[PlayerStats]) -> list[Table]:
     for header in ("player", "sessions", "won", *((won_inside,) if games else ()), "deals", "total", "per deal",
                    *(("points",) if points else ())):
         totals.add_column(header, justify="left" if header == "player" else "right", no_wrap=True)
-    split = _table(title=Text("average score per deal: as forehand, by contract; and by seat", style="bold"),
+    heading = "as forehand, by contract; and by seat" if contracts else "by seat"  # no forehand, no contracts
+    split = _table(title=Text(f"average score per deal: {heading}", style="bold"),
                    caption="--format csv or json gives the number of deals of each", caption_justify="left")
     split.add_column("player", no_wrap=True)
     seats = max((s for p in players for s in p.by_seat), default=3)
