@@ -359,3 +359,13 @@ def test_a_crowded_ending_is_solved_right():
     p = problem(hands, trump="H", to_play=2, side={0, 2})
     assert p.crowded
     assert solve_values(p, make_solver()) == minimax(p)
+
+
+def test_the_kitty_book_stays_with_the_declaring_side_whichever_side_is_analysed():
+    # deal 2: 4D by seat 2 (side 2–4); late positions, so that the solves are quick
+    solver = make_solver(0)
+    for pos in _positions("bid-whist/rent-party.bpn", 2)[-12:-1]:
+        own, defenders = values_at(pos, solver), values_at(pos, solver, side_seat=1)
+        assert own.values == defenders.values
+        assert own.offset == defenders.offset == (1 if pos.to_play in (2, 4) else 0)
+        assert {c: own.total(c) for c in own.values} == {c: defenders.total(c) for c in defenders.values}

@@ -79,6 +79,16 @@ class Sides:
     """Israeli Whist: the seats that bid 0 (each wants no trick)."""
     count_from: int = 1
     """The first trick whose tricks count (German Whist: 14, unless AllTricks)."""
+    book: int = 0
+    """Tricks one side has without playing them, whichever side is analysed (Bid
+    Whist's kitty book: the declaring side's); :attr:`offset` is this where that side
+    is the one analysed."""
+    book_seats: frozenset[int] = frozenset()
+    """The seats (from 1) whose side has :attr:`book`."""
+
+    def offset_of(self, seat: int) -> int:
+        """The tricks ``seat``'s side (from 1) has without playing them."""
+        return self.book if seat in self.book_seats else 0
 
 
 def _partnership(rules: Ruleset, seat: int) -> frozenset[int]:
@@ -147,9 +157,10 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
     if isinstance(rules, BidWhist):
         downtown = rules.downtown(deal)
         side = _partnership(rules, side_seat or declarer or 1)
+        declaring = _partnership(rules, declarer) if declarer is not None else frozenset()
         offset = 1 if declarer is not None and declarer in side else 0
         return Sides(side, False, _side_words(side) + (" (the declaring side)" if offset else ""), offset,
-                     downtown=downtown)
+                     downtown=downtown, book=1, book_seats=declaring)
     # Whist, Whisk, Ruff and Honours, and any partnership game to come
     if rules.partnership:
         side = _partnership(rules, side_seat or declarer or 1)
