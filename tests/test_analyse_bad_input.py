@@ -42,3 +42,11 @@ def test_a_deal_that_does_not_read_says_where_and_exits_1():
     assert f"{path}:28:7: BPN001 error" in result.stderr
     assert "deal 1: not analysed: the deal does not read" in result.stderr
     assert "trick  seat" not in result.stdout  # no empty table of cards
+
+
+def test_a_side_no_deal_has_is_wrong_usage():
+    club = INVALID.parent / "club-night.bpn"  # Bismarck: three seats
+    result = runner.invoke(_app(), ["analyse", str(club), "--side", "4", "--no-contracts"])
+    assert result.exit_code == 2, result.output
+    assert "--side 4: the deals here have seats 1 to 3" in result.stderr
+    assert "not analysed" not in result.stderr  # said once, not once a deal

@@ -106,6 +106,9 @@ def analyse_command(
         if deal > len(deals):
             raise _fail(f"{path}: there is no deal {deal}: the file has {len(deals)}", 2)
         deals = [deals[deal - 1]]
+    if side is not None and deals and all(side > d.seats for d in deals):
+        most = max(d.seats for d in deals)
+        raise _fail(f"--side {side}: the deals {'here ' if len(deals) > 1 else ''}have seats 1 to {most}", 2)
 
     solver = make_solver(limit)
     results = []
