@@ -303,3 +303,13 @@ def test_an_empty_call_is_answered_with_the_help_said_once(tmp_path):
     assert "type the call (Tab completes it), or: u / undo" in result.stderr
     assert "type the call (type the call" not in result.stderr
     same_record(written, deal)
+
+
+def test_an_abbreviation_is_read_among_the_legal_calls_first(tmp_path):
+    deal = sample("SoloWhist", 0)  # Propose Pass Accept Pass
+    assert calls_of(deal) == ["Propose", "Pass", "Accept", "Pass"]
+    lines = [*session_answers(deal), *before_auction(deal), "p", "prop", "p", "acc", "p", *after_auction(deal),
+             *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert result.stderr.count("'p' could be Pass or Propose") == 1  # only where both may be called
+    same_record(written, deal)

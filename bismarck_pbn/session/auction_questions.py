@@ -63,7 +63,8 @@ def ask_auction(q: Dialogue) -> None:
         elif not answer:
             q.say(AUCTION_HELP, "yellow")
         else:
-            found = match_word(answer, rules.calls)
+            # the legal calls first: after a Propose, p can only be Pass
+            found = match_word(answer, legal) or match_word(answer, rules.calls)
             if len(found) > 1:
                 q.say(f"{answer!r} could be {' or '.join(found)}", "red")
                 continue
