@@ -312,4 +312,5 @@ def test_an_abbreviation_is_read_among_the_legal_calls_first(tmp_path):
              *play_of(deal), ""]
     result, written = run(tmp_path, lines)
     assert result.stderr.count("'p' could be Pass or Propose") == 1  # only where both may be called
+    assert result.stderr.count("'p': Pass, the only legal call it begins") == 2  # and said where it is read so
     same_record(written, deal)

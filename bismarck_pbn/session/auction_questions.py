@@ -63,8 +63,10 @@ def ask_auction(q: Dialogue) -> None:
         elif not answer:
             q.say(AUCTION_HELP, "yellow")
         else:
-            # the legal calls first: after a Propose, p can only be Pass
+            # the legal calls first (after a Propose, p can only be Pass), said when others begin so too
             found = match_word(answer, legal) or match_word(answer, rules.calls)
+            if len(found) == 1 and len(match_word(answer, rules.calls)) > 1:
+                q.say(f"  {answer!r}: {found[0]}, the only legal call it begins")
             if len(found) > 1:
                 q.say(f"{answer!r} could be {' or '.join(found)}", "red")
                 continue
