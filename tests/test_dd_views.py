@@ -170,3 +170,22 @@ def test_the_whole_deal_line_says_one_trick_and_two_tricks():
 
     assert "seat 3 1 trick in the deal" in line({"SA": 1, "S2": 0}, 0)
     assert "seat 3 2 tricks in the deal" in line({"SA": 1, "S2": 0}, 1)
+
+
+def test_replay_drops_values_solved_before_the_file_was_read_again():
+    from bismarck_pbn.views.tui import ReplayApp
+
+    app = ReplayApp(CLUB, start_deal=2)
+    kept: dict[str, bool] = {}
+
+    async def go():
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            key = (app.deal_index, app.index)
+            before = app._dd_generation
+            assert app.reload()  # the file read again while a solve was under way
+            app._dd_solved(key, "values of the old reading", before)
+            kept["old"] = key in app._dd_cache
+
+    asyncio.run(go())
+    assert kept["old"] is False

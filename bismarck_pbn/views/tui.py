@@ -132,6 +132,8 @@ class ReplayApp(App[None]):
         self._dd_cache: dict[tuple[int, int], object] = {}
         self._dd_lock = threading.Lock()
         self._dd_solver = None
+        self._dd_generation = 0
+        """Counts the file's reloads: values solved for an older reading are dropped."""
 
     # -- the file -----------------------------------------------------------------------
 
@@ -168,6 +170,7 @@ class ReplayApp(App[None]):
             return False
         self._use(loaded)
         self._dd_cache.clear()
+        self._dd_generation += 1
         self.deal_index = min(self.deal_index, len(self.deals) - 1)
         self.index = min(self.index, self.view.last)
         self.show()
@@ -235,14 +238,14 @@ class ReplayApp(App[None]):
         values = self._dd_cache.get(key)
         if values is None:
             box.update(Text("double dummy: solving…", style="dim"))
-            self._solve_dd(key, pos)
+            self._solve_dd(key, pos, self._dd_generation)
             return
         from bismarck_pbn.views.analysis import values_line
 
         box.update(values_line(values))  # type: ignore[arg-type]
 
     @work(thread=True, exclusive=True, group="dd")
-    def _solve_dd(self, key: tuple[int, int], pos: Position) -> None:
+    def _solve_dd(self, key: tuple[int, int], pos: Position, generation: int) -> None:
         """Solve ``pos`` off the UI thread (one solve at a time; each is bounded by
         :attr:`DD_LIMIT`), then show it if the view is still there."""
         from bismarck_pbn.analysis.values import make_solver, values_at
@@ -253,9 +256,11 @@ class ReplayApp(App[None]):
             if self._dd_solver is None:
                 self._dd_solver = make_solver(self.DD_LIMIT)
             values = values_at(pos, self._dd_solver)
-        self.call_from_thread(self._dd_solved, key, values)
+        self.call_from_thread(self._dd_solved, key, values, generation)
 
-    def _dd_solved(self, key: tuple[int, int], values: object) -> None:
+    def _dd_solved(self, key: tuple[int, int], values: object, generation: int) -> None:
+        if generation != self._dd_generation:
+            return  # solved from the file as it was before a reload
         self._dd_cache[key] = values
         if key == (self.deal_index, self.index):
             self._show_dd()
