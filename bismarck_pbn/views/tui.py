@@ -22,9 +22,8 @@ from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
 
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format import edit as annotate
@@ -35,44 +34,8 @@ from bismarck_pbn.views.panes import FAULT_STYLE
 from bismarck_pbn.views.panes import render_position as _render_position
 from bismarck_pbn.views.keys import Help, key_help
 from bismarck_pbn.views.position import Position
+from bismarck_pbn.views.prompt import Prompt
 from bismarck_pbn.views.replay import DealView, ReplayInput, load
-
-
-class Prompt(ModalScreen[str | None]):
-    """A one-line question: Enter gives the text, Escape gives None."""
-
-    DEFAULT_CSS = """
-    Prompt { align: center middle; }
-    Prompt > Vertical {
-        width: 76; height: auto; padding: 0 1;
-        border: round $accent; background: $surface;
-    }
-    Prompt Label { width: 1fr; margin-bottom: 1; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, question: str, value: str = "", placeholder: str = "") -> None:
-        super().__init__()
-        self.question = question
-        self.initial = value
-        self.placeholder = placeholder
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.question)
-            yield Input(value=self.initial, placeholder=self.placeholder, id="prompt-input")
-
-    def on_mount(self) -> None:
-        field = self.query_one(Input)
-        field.focus()
-        field.cursor_position = len(field.value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.dismiss(event.value)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class Notes(VerticalScroll, can_focus=False):
