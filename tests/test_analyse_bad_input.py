@@ -50,3 +50,31 @@ def test_a_side_no_deal_has_is_wrong_usage():
     assert result.exit_code == 2, result.output
     assert "--side 4: the deals here have seats 1 to 3" in result.stderr
     assert "not analysed" not in result.stderr  # said once, not once a deal
+
+
+def test_standard_input_and_other_encodings_are_read_as_every_command_reads_them(tmp_path):
+    club = (INVALID.parent / "club-night.bpn").read_text(encoding="utf-8")
+    args = ["--deal", "2", "--no-contracts", "--limit", "500", "--format", "json"]
+    from_file = runner.invoke(_app(), ["analyse", str(INVALID.parent / "club-night.bpn"), *args])
+    piped = runner.invoke(_app(), ["analyse", "-", *args], input=club)
+    assert piped.exit_code == from_file.exit_code == 0, piped.output
+    assert piped.stdout == from_file.stdout
+    wide = tmp_path / "wide.bpn"
+    wide.write_bytes(club.encode("utf-16"))  # with its byte-order mark
+    assert runner.invoke(_app(), ["analyse", str(wide), *args]).stdout == from_file.stdout
+    latin = tmp_path / "latin.bpn"
+    latin.write_bytes(club.replace("Stockholm", "Göteborg").encode("latin-1"))
+    assert "BPN003" in runner.invoke(_app(), ["analyse", str(latin), *args]).stderr
+    assert runner.invoke(_app(), ["analyse", str(latin), "-e", "latin-1", *args]).exit_code == 0
+
+
+def test_annotate_needs_a_utf8_file_and_an_empty_file_has_nothing_to_analyse(tmp_path):
+    piped = runner.invoke(_app(), ["analyse", "-", "--annotate"], input="")
+    assert piped.exit_code == 2 and "give a file, not -" in piped.stderr
+    latin = runner.invoke(_app(), ["analyse", str(INVALID / "BPN003-latin1-byte.bpn"), "-e", "latin-1",
+                                   "--annotate"])
+    assert latin.exit_code == 2 and "--annotate edits UTF-8 files in place" in latin.stderr
+    empty = tmp_path / "empty.bpn"
+    empty.write_text("", encoding="utf-8")
+    result = runner.invoke(_app(), ["analyse", str(empty)])
+    assert result.exit_code == 2 and "there are no deals in this file" in result.stderr

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bismarck_pbn.cli.common import err_console, out_console
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
 
 
 class Format(str, Enum):
@@ -32,7 +34,8 @@ def _fail(message: str, code: int) -> typer.Exit:
 
 
 def analyse_command(
-    path: Annotated[str, typer.Argument(help="A BPN file.", show_default=False)],
+    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input (not with --annotate).",
+                                        show_default=False)],
     deal: Annotated[int | None, typer.Option("--deal", "-d", min=1, show_default=False, metavar="N",
                                              help="Only this deal (from 1); default every deal.")] = None,
     format: Annotated[Format, typer.Option("--format", "-f", metavar="text|json",
@@ -53,6 +56,9 @@ def analyse_command(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="Analyse for this seat's side (its partnership; in Bismarck that seat alone against the "
              "other two, a defender's quota question). Default: the game's own (see the game's page).")] = None,
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of the input (default utf-8; --annotate edits "
+                                               "UTF-8 files only).")] = "utf-8",
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Say which solver core is in use and exit.")] = False,
 ) -> None:
@@ -91,17 +97,28 @@ def analyse_command(
     from bismarck_pbn.format.reader import parse
     from bismarck_pbn.safewrite import ChangedOnDisk, atomic_write
 
+    fingerprint = None
+    if path == STDIN and annotate:
+        raise _fail("--annotate writes the notes into the file: give a file, not - (standard input)", 2)
+    if annotate and encoding.lower().replace("-", "").replace("_", "") not in ("utf8", "utf8sig"):
+        raise _fail(f"--annotate edits UTF-8 files in place, not {encoding}: bpn fmt --in-place --encoding "
+                    f"{encoding} {path} rewrites it as UTF-8 first", 2)
+    if path != STDIN and not Path(path).is_file():
+        raise _fail(f"{path}: {'not a regular file' if Path(path).exists() else 'no such file or directory'}", 2)
     try:
-        text, _, fingerprint = read_source(path)
+        if annotate:  # strictly UTF-8, with the fingerprint the atomic rewrite checks
+            text, _, fingerprint = read_source(path)
+        else:  # read as every command reads (standard input, UTF-16 told by its mark)
+            text, _ = read_text(Source("<stdin>", None) if path == STDIN else Source(path, Path(path)), encoding)
     except AnnotateError as exc:
         raise _fail(str(exc), 2) from None
-    except FileNotFoundError:
-        raise _fail(f"{path}: no such file or directory", 2) from None
-    except IsADirectoryError:
-        raise _fail(f"{path}: not a regular file", 2) from None
+    except ReadFailure as exc:
+        raise _fail(str(exc), exc.code) from None
     except OSError as exc:
         raise _fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
     deals = [d for d in parse(text.lstrip("\ufeff")) if d.tags]
+    if not deals:
+        raise _fail(f"{'<stdin>' if path == STDIN else path}: there are no deals in this file", 2)
     if deal is not None:
         if deal > len(deals):
             raise _fail(f"{path}: there is no deal {deal}: the file has {len(deals)}", 2)
