@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, NamedTuple, TextIO
+from typing import BinaryIO, TextIO
 
 from bismarck_pbn.check.replay import Replay, replay
+from bismarck_pbn.check.results import Checked, DealResult
 from bismarck_pbn.check.session import SessionChecker, SessionFacts
 from bismarck_pbn.check.wording import fault_diagnostics, leader_message
 from bismarck_pbn.diagnostics import INFO, Diagnostic, diag
@@ -31,33 +32,6 @@ from bismarck_pbn.model.deal import NOWHERE, Deal, Tag
 
 __all__ = ["Checked", "DealResult", "SessionChecker", "SessionFacts", "check_deal", "located",
            "prepare", "validate_deals", "validate_file", "validate_stream", "validate_text"]
-
-
-class DealResult(NamedTuple):
-    """What the validator learned of a deal, for session checks and for callers."""
-
-    tricks: tuple[int, ...] | None
-    """Final tricks: by seat from the play when complete, else as the Tricks tag gives them."""
-    score: tuple[int, ...] | None
-    """Score by seat or side: computed when the tricks are known, else the Score tag."""
-    replay: Replay | None
-    basis: tuple | None = None
-    """What the session scores the deal from, where the standing before it decides
-    (:meth:`~bismarck_pbn.games.base.Ruleset.score_basis`); None elsewhere."""
-
-
-class Checked(NamedTuple):
-    """A deal with its diagnostics (the reader's and the validator's) and its result."""
-
-    deal: Deal
-    diagnostics: list[Diagnostic]
-    result: DealResult
-    total: tuple[int, ...] | None = None
-    """The session's running total after this deal, as far as it is known."""
-
-    @property
-    def ok(self) -> bool:
-        return not any(d.is_error for d in self.diagnostics)
 
 
 def _at(tag: Tag | None, deal: Deal) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bismarck_pbn.model.fields import FIELD_TAGS, check_deal_values, field_text
 from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, session_tags
+from bismarck_pbn.model.making import deal_fields
 from bismarck_pbn.model.pieces import NOWHERE, Auction, Call, Comment, Hand, Play, PlayedCard, Pos, Tag
 from bismarck_pbn.model.variant import STANDARD, Variant
 
@@ -134,9 +135,7 @@ class Deal:
     @staticmethod
     def build(**values: Any) -> Deal:
         """A deal made in code, its values checked: see :func:`bismarck_pbn.model.build.build`."""
-        from bismarck_pbn.model.build import build
-
-        return build(**values)
+        return Deal(**deal_fields(**values))
 
     @property
     def headers(self) -> dict[str, str]:
