@@ -106,9 +106,6 @@ def deal_fields(*, game: str = BISMARCK, variant: Variant | str | None = None, e
             raise ValueError("give leader= (the seat that leads trick 1) with the play")
         cards = Play(Tag("Play", str(lead)), lead, tuple(PlayedCard(_card(c)) for c in play), closed=True)
     made = tuple(text) + ((cards.tag,) if cards is not None else ())
-    tag_map: dict[str, Tag] = {}
-    for tag in made:
-        tag_map.setdefault(tag.name, tag)
     return dict(
         tags=made, comments=tuple(Comment(c, "{") for c in comments), play=cards, game=canonical_game,
         variant=_variant(variant, canonical_game), board=board, dealer=dealer, forehand=forehand,
@@ -116,4 +113,4 @@ def deal_fields(*, game: str = BISMARCK, variant: Variant | str | None = None, e
         kitty=kitty_cards, turned=_card(turned) if turned is not None else None, contract=contract,
         trump=trump.strip().upper() if trump is not None else None, declarer=declarer, discard=discard_cards,
         exchange=exchange, tricks=_numbers(tricks), score=_numbers(score), total=_numbers(total),
-        points=_numbers(points), tag_map=tag_map)
+        points=_numbers(points))
