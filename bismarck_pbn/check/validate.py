@@ -46,8 +46,7 @@ def located(finding: Finding, deal: Deal) -> Diagnostic:
         pos = auction.calls[finding.call].pos
         if pos is not NOWHERE:
             return diag(finding.code, finding.message, pos.line, pos.column, finding.severity)
-        tag = auction.tag
-        return diag(finding.code, finding.message, *_at(tag, deal), finding.severity)
+        return diag(finding.code, finding.message, *_at(auction.tag, deal), finding.severity)
     tag = deal.tag(finding.at) if finding.at else None
     return diag(finding.code, finding.message, *_at(tag, deal), finding.severity)
 
@@ -137,7 +136,7 @@ def check_deal(deal: Deal) -> Checked:
     if tricks is not None:
         counted = rules.counted_tricks(deal, tricks, result.winners if result is not None else None)
     computed = rules.score(deal, counted, taken) if counted is not None else None
-    if computed is not None:
+    if computed is not None and counted is not None:  # (computed only from counted)
         score = computed
         if deal.score is not None and tuple(deal.score) != tuple(score):
             out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, counted)}, "
