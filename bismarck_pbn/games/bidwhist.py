@@ -275,7 +275,8 @@ class BidWhist(Ruleset):
 
     # ---- the result
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """The declaring side's books over six (the kitty's book counted), or minus the
         bid; doubled in no trump; the other side 0. Zeros in a deal thrown in."""
         contract, declarer = self.contract_of(deal)

@@ -129,7 +129,8 @@ class SwedishWhist(Ruleset):
                                "Trump"))
         return trump
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """None: the exits make a deal's team points depend on the round so far, so the
         session scores every deal (:meth:`score_basis`, :class:`SwedishRound`)."""
         return None
