@@ -17,6 +17,10 @@ KNOWN = {
     # session.questions imports bismarck_questions, which names questions.Questions for
     # typing; another piece of work is taking it apart. Remove this line when it lands.
     ("bismarck_pbn.session.bismarck_questions", "bismarck_pbn.session.questions"),
+    # session.standings imports standings_players, which names standings.Session for
+    # typing; it came with the standings work (session/ is another engineer's) after this
+    # test was written. Remove this line when that cycle is broken.
+    ("bismarck_pbn.session.standings_players", "bismarck_pbn.session.standings"),
 }
 """Edges left out of the check, each one named here; the list is to get shorter."""
 

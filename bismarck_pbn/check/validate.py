@@ -228,7 +228,8 @@ def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
             if before and pending is not None:
                 pending.diagnostics.extend(before)
             if deal.board is not None:
-                checked = checked._replace(total=session.totals)
+                checked = checked._replace(total=session.totals, settled=session.score, points=session.points,
+                                           marks=session.marks)
         if pending is not None:
             yield pending
         pending = checked

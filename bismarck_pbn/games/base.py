@@ -258,6 +258,24 @@ class SessionRules:
         """At the session's end (BPN704 a tie left unbroken)."""
         return []
 
+    # ---- for standings: what the deal just followed (asked after rescore, before after)
+
+    def individual(self) -> tuple[int, ...] | None:
+        """Each seat's individual points in the deal just followed, in a game that keeps
+        them beside the sides' score (Swedish Whist's ``Points``); None (the default)
+        in the others, or when they are not known."""
+        return None
+
+    def marks(self) -> tuple[tuple[str, int], ...]:
+        """What the deal just followed reached in the session, as (what, side index from
+        0) pairs in a few words (Swedish Whist's ``("first exit", 1)``); none by default."""
+        return ()
+
+    def unit(self) -> str:
+        """What a game that ends inside a session is called (``game``; Swedish Whist's
+        ``round``), for headings and messages."""
+        return "game"
+
     # ---- for standings: what a session still holds (no state: asked with the deals so far)
 
     def length(self) -> int | None:

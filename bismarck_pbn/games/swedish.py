@@ -182,6 +182,14 @@ class SwedishRound(SessionRules):
         self.first_exit: list[int | None] = [None, None]
         self.totals = [0, 0]
         self.ended: str | None = None
+        self.last_points: tuple[int, ...] | None = None
+        self.last_marks: tuple[tuple[str, int], ...] = ()
+
+    def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
+        """Forget the last deal's points and exits (a deal the round cannot score has none)."""
+        self.last_points = None
+        self.last_marks = ()
+        return []
 
     def rescore(self, deal: Deal, score: tuple[int, ...] | None,
                 basis: Basis) -> tuple[tuple[int, ...] | None, list[Finding]]:
@@ -198,9 +206,11 @@ class SwedishRound(SessionRules):
             if at is None and reached >= FIRST_EXIT:
                 self.first_exit[winner] = reached
                 bonus[winner] = EXIT_BONUS[0]
+                self.last_marks = (("first exit", winner),)
             elif at is not None and reached - at > SECOND_EXIT:
                 bonus[winner] = EXIT_BONUS[1]
                 second = True
+                self.last_marks = (("second exit", winner),)
         expected = None
         if own is not None:
             expected = (own[0] + bonus[0], own[1] + bonus[1])
@@ -215,6 +225,8 @@ class SwedishRound(SessionRules):
         if points is not None and given_points is not None and tuple(given_points) != points:
             findings.append(Finding("BPN602", f"the individual points are {signed_text(points)}, not "
                                     f"{signed_text(given_points)}", "Points"))
+        self.last_points = points if points is not None else (
+            tuple(given_points) if given_points is not None else None)
         if second:
             a, b = self.totals
             lead = "side 1 (seats 1 and 3)" if a > b else "side 2 (seats 2 and 4)" if b > a else "neither side"
@@ -242,6 +254,18 @@ class SwedishRound(SessionRules):
                 ahead = (a > b) if side == 0 else (b > a)
                 points[s - 1] += unit if ahead else -unit if a != b else 0
         return tuple(points)
+
+    def individual(self) -> tuple[int, ...] | None:
+        """The individual points of the deal just scored: as computed (misère, the
+        round's end), else as the ``Points`` tag gives them."""
+        return self.last_points
+
+    def marks(self) -> tuple[tuple[str, int], ...]:
+        """``("first exit", side)`` or ``("second exit", side)`` for the deal just scored."""
+        return self.last_marks
+
+    def unit(self) -> str:
+        return "round"
 
     def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         if self.ended is None:

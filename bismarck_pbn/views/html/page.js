@@ -31,7 +31,10 @@
     }
     return node;
   }
-  const cardName = (c) => `${RANK_NAME[c[1]] || c[1]} of ${SUIT_NAME[c[0]] || c[0]}`;
+  /* Bid Whist's jokers, JB and JL: cards of no suit, drawn as a face with their name. */
+  const JOKER_NAME = { JB: "Big Joker", JL: "Little Joker" };
+  const isJoker = (c) => c in JOKER_NAME;
+  const cardName = (c) => isJoker(c) ? JOKER_NAME[c].toLowerCase() : `${RANK_NAME[c[1]] || c[1]} of ${SUIT_NAME[c[0]] || c[0]}`;
   function suitIcon(s) {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("class", "pip");
@@ -44,6 +47,11 @@
   }
   /* A card as a small picture with a text alternative ("ace of spades"). */
   function card(c, extra) {
+    if (isJoker(c)) {
+      return el("span", { class: `card joker j-${c[1]}${extra ? " " + extra : ""}`, role: "img",
+        "aria-label": cardName(c), "data-card": c }, el("span", { class: "star", "aria-hidden": "true", text: "\u2605" }),
+        el("span", { class: "rank", "aria-hidden": "true", text: JOKER_NAME[c] }));
+    }
     return el("span", { class: `card s-${c[0]}${extra ? " " + extra : ""}`, role: "img",
       "aria-label": cardName(c), "data-card": c }, el("span", { class: "rank", "aria-hidden": "true",
       text: RANK_TEXT[c[1]] || c[1] }), suitIcon(c[0]));
@@ -268,11 +276,13 @@
     }
     suitRows(hand, why) {
       if (!hand) return el("p", { class: "quiet", text: why || "not recorded" });
+      const jokers = hand.filter(isJoker);
       return el("div", { class: "rows" }, SUIT_ORDER.map((s) => {
-        const these = hand.filter((c) => c[0] === s);
+        const these = hand.filter((c) => c[0] === s && !isJoker(c));
         return el("div", { class: "suit-row" }, el("span", { class: `suit s-${s}`, role: "img", "aria-label": SUIT_NAME[s] }, suitIcon(s)),
           these.length ? these.map((c) => card(c)) : el("span", { class: "void", text: "\u2014", "aria-label": "no " + SUIT_NAME[s] }));
-      }));
+      }), jokers.length ? el("div", { class: "suit-row jokers" }, el("span", { class: "suit s-J", role: "img",
+        "aria-label": "jokers", text: "\u2605" }), jokers.map((c) => card(c))) : null);
     }
     prevTrick() { return this.k % this.n ? this.k - (this.k % this.n) : this.k - this.n; }
     nextTrick() { return (Math.floor(this.k / this.n) + 1) * this.n; }
