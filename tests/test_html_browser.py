@@ -369,3 +369,36 @@ def test_bid_whist_jokers_are_drawn_in_hands_and_tricks(opened, tmp_path):
     view.press("End")
     assert view.hand(1, 1) == []
     assert view.page.locator("#deal-1 .record .card.joker").count() == 2  # the play record, trick by trick
+
+
+def test_double_dummy_values_at_each_moment(browser, tmp_path):
+    """bpn html --dd: the table of the legal cards' values follows the moment shown."""
+    from bismarck_pbn.analysis.analyse import analyse_deal
+    from bismarck_pbn.analysis.sides import problem_at
+    from bismarck_pbn.analysis.solver import Solver
+    from bismarck_pbn.analysis.values import make_solver
+    from bismarck_pbn.views.html.data import dd_data
+
+    deals = [d for d in parse(CLUB.read_text(encoding="utf-8")) if d.tags]
+    analysis = analyse_deal(deals[1], make_solver(20000), contracts=False)
+    path = tmp_path / "dd.html"
+    path.write_text(render_html(deals, deal=2, dd={2: dd_data(analysis)}), encoding="utf-8")
+    every = positions(deals[1])
+    view = Opened(browser, path, "#deal-2/trick-14/card-1")
+    try:
+        rows = view.page.eval_on_selector_all(
+            "#deal-2 .dd-table tbody tr", "(rs) => rs.map((r) => [r.dataset.card, r.cells[1].textContent, r.className])")
+        expected = Solver().solve_moves(problem_at(every[40]))
+        assert {c: int(v) for c, v, _ in rows} == expected
+        best = max(expected.values())
+        assert all((cls == "dd-best") == (expected[c] == best) for c, _, cls in rows)
+        view.page.focus("#deal-2 .viewer")
+        view.press("ArrowRight")
+        after = view.page.eval_on_selector_all("#deal-2 .dd-table tbody tr", "(rs) => rs.map((r) => r.dataset.card)")
+        assert set(after) == set(Solver().solve_moves(problem_at(every[41])))
+        view.press("End")
+        assert "the play is over" in view.text("#deal-2 .dd")
+        view.press("Home")  # the opening lead: beyond the node limit
+        assert "not analysed" in view.text("#deal-2 .dd")
+    finally:
+        view.close()

@@ -72,6 +72,7 @@ class SwedishWhist(Ruleset):
     name = "SwedishWhist"
     contract_required = True
     has_auction = True
+    calls = ("Pass", *CALLS)
 
     def check_auction(self, deal: Deal) -> AuctionResult | None:
         """One ladder from the dealer's left; a seat that passed may call again. An
@@ -92,7 +93,7 @@ class SwedishWhist(Ruleset):
             if ladder.over:
                 ended = i
         if ended is None:
-            return AuctionResult(out, None, None, None, False)
+            return AuctionResult(out, None, None, None, False, to_call=ladder.seat)
         if ladder.high is None or ladder.high[2] in INFORMATION:
             return AuctionResult(out, "Nolle", None, "NT", True)
         _, seat, word = ladder.high
@@ -108,6 +109,10 @@ class SwedishWhist(Ruleset):
             out.append(Finding("BPN101", "the [Points] tag is missing; Swedish Whist writes each seat's "
                                "individual points in every deal (0 0 0 0 when none)"))
         return out
+
+    def tricks_alone(self, contract: str | None) -> bool:
+        """Misère: the declarer's own tricks decide, so Tricks is written per seat."""
+        return contract == "Misere"
 
     def opening_leader(self, deal: Deal) -> int | None:
         """The dealer's left; in Misère the declarer."""

@@ -237,9 +237,10 @@
         btn("next trick", "ArrowDown", "\u25b6\u25b6", () => this.go(this.nextTrick())),
         btn("end", "End", "\u25b6|", () => this.go(this.last)));
       this.notes = el("div", { class: "notes", "aria-live": "polite" });
+      this.ddBox = d.dd ? el("div", { class: "dd", "aria-live": "polite" }) : null;
       this.viewerEl = el("div", { class: "viewer", tabindex: 0, role: "group",
         "aria-label": `Play of ${heading(d)}: arrow keys step card by card (left, right) and trick by trick (up, down)` },
-      table, el("div", { class: "bar" }, controls, this.status), this.notes);
+      table, el("div", { class: "bar" }, controls, this.status), this.notes, this.ddBox);
       return this.viewerEl;
     }
     record() {
@@ -330,11 +331,35 @@
       }
       this.status.textContent = status;
       this.drawNotes();
+      if (this.ddBox) this.drawDD();
       this.recordCells.forEach((b, i) => {
         b.classList.toggle("now", i === k - 1);
         b.classList.toggle("future", i >= k);
         if (i === k - 1) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
       });
+    }
+    /* The double-dummy values of the legal cards at this moment (bpn html --dd). */
+    drawDD() {
+      const d = this.deal, at = this.k < d.dd.length ? d.dd[this.k] : null;
+      if (!at) {
+        const why = this.k >= this.last ? "the play is over." : "not analysed (the record cannot be followed from here).";
+        this.ddBox.replaceChildren(el("p", { class: "quiet", text: "Double dummy: " + why }));
+        return;
+      }
+      const head = `Double dummy: ${seatName(d, at.seat)} to play; the tricks its side takes from this trick on` +
+        (at.few ? " (it wants few)" : "");
+      if (!at.values) {
+        this.ddBox.replaceChildren(el("p", { class: "quiet", text: `${head}: not analysed (${at.why}).` }));
+        return;
+      }
+      const rows = at.values.map(([c, v]) => {
+        const cost = Math.abs(v - at.best);
+        return el("tr", { class: cost ? "dd-cost" : "dd-best", "data-card": c },
+          el("td", {}, card(c)), el("td", { text: String(v) }), el("td", { text: cost ? (cost > 1 ? "??" : "?") : "best" }));
+      });
+      this.ddBox.replaceChildren(el("table", { class: "dd-table" }, el("caption", { text: head }),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Card" }), el("th", { scope: "col", text: "Tricks" }),
+          el("th", { scope: "col", text: "" }))), el("tbody", {}, rows)));
     }
     drawNotes() {
       const d = this.deal, k = this.k, out = [];
