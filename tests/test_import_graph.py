@@ -14,9 +14,6 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "bismarck_pbn"
 
 KNOWN = {
-    # session.questions imports bismarck_questions, which names questions.Questions for
-    # typing; another piece of work is taking it apart. Remove this line when it lands.
-    ("bismarck_pbn.session.bismarck_questions", "bismarck_pbn.session.questions"),
     # session.standings imports standings_players, which names standings.Session for
     # typing; it came with the standings work (session/ is another engineer's) after this
     # test was written. Remove this line when that cycle is broken.
