@@ -152,7 +152,10 @@ def standings_command(
             fp = source.open()
             try:
                 for item in iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name)):
-                    (sessions if isinstance(item, Session) else standalone).append(item)
+                    if isinstance(item, Session):
+                        sessions.append(item)
+                    else:
+                        standalone.append(item)
             finally:
                 if source.path is not None:
                     fp.close()
