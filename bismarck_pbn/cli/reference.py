@@ -18,6 +18,8 @@ from pathlib import Path
 import typer.main
 from typer.core import TyperGroup
 
+from bismarck_pbn.cli import app
+
 BEGIN = "<!-- reference: begin -->"
 END = "<!-- reference: end -->"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
@@ -55,7 +57,7 @@ def _help(command) -> str:
 
 def reference() -> str:
     """The generated markdown, between (not including) the markers."""
-    group = typer.main.get_command(__import__("bismarck_pbn.cli", fromlist=["app"]).app)
+    group = typer.main.get_command(app)
     assert isinstance(group, TyperGroup)  # the app has several commands
     out = ["", "## Reference", "",
            "Generated from the commands themselves by `python -m bismarck_pbn.cli.reference`;",
