@@ -94,8 +94,9 @@ def _n(value, signed: bool = False) -> str:
 
 def values_line(pv: PositionValues) -> Text:
     """One line: ``double dummy, seat 2 to play: SA 5 · SK 5 · S2 4?`` — each legal card
-    with the tricks its side takes from this trick on (in the whole deal in brackets),
-    the cards that cost tricks marked ``?``/``??`` like ``analyse`` marks them."""
+    with the tricks its side takes from this trick on, the cards that cost tricks
+    marked ``?``/``??`` like ``analyse`` marks them (:func:`render_values` adds the
+    whole deal's tricks)."""
     out = Text("double dummy", style="bold")
     if pv.seat is None:
         return out.append(": the play is over", style="")
