@@ -369,3 +369,11 @@ def test_the_kitty_book_stays_with_the_declaring_side_whichever_side_is_analysed
         assert own.values == defenders.values
         assert own.offset == defenders.offset == (1 if pos.to_play in (2, 4) else 0)
         assert {c: own.total(c) for c in own.values} == {c: defenders.total(c) for c in defenders.values}
+
+
+def test_analyse_heading_says_which_way_a_bid_whist_no_trump_runs():
+    for number, direction in ((5, "Downtown"), (8, "Uptown")):
+        result = runner.invoke(_app(), ["analyse", str(SAMPLES / "bid-whist/rent-party.bpn"), "--deal", str(number),
+                                        *FAST])
+        assert result.exit_code == 0, result.output
+        assert result.stdout.splitlines()[0].startswith(f"Deal {number} (board {number}), BidWhist: 3NT {direction};")

@@ -29,6 +29,8 @@ def _heading(a: DealAnalysis) -> Text:
         out.append(f": trump {d.trump}")
     if d.trump and d.trump != "NT" and (contract in ("Valfri", "Abundance", "Slam") or rules.name == "BidWhist"):
         out.append(f" {d.trump}")
+    if d.direction:  # Bid Whist's no trump: which way the ranks run decides the values
+        out.append(f" {d.direction}")
     if rules.name == "Bismarck":
         out.append(f", forehand seat {d.forehand}")
     if a.sides is not None:
