@@ -78,3 +78,12 @@ def test_annotate_needs_a_utf8_file_and_an_empty_file_has_nothing_to_analyse(tmp
     empty.write_text("", encoding="utf-8")
     result = runner.invoke(_app(), ["analyse", str(empty)])
     assert result.exit_code == 2 and "there are no deals in this file" in result.stderr
+
+
+def test_standard_input_is_named_stdin_in_the_messages():
+    text = (INVALID / "BPN001-syntax-card.bpn").read_text(encoding="utf-8")
+    result = runner.invoke(_app(), ["analyse", "-", "--limit", "500"], input=text)
+    assert result.exit_code == 1
+    assert "<stdin>:28:7: BPN001 error" in result.stderr
+    assert "<stdin>: deal 1: not analysed" in result.stderr
+    assert "-: deal" not in result.stderr

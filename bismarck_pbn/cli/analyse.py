@@ -116,12 +116,13 @@ def analyse_command(
         raise _fail(str(exc), exc.code) from None
     except OSError as exc:
         raise _fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
+    name = "<stdin>" if path == STDIN else path
     deals = [d for d in parse(text.lstrip("\ufeff")) if d.tags]
     if not deals:
-        raise _fail(f"{'<stdin>' if path == STDIN else path}: there are no deals in this file", 2)
+        raise _fail(f"{name}: there are no deals in this file", 2)
     if deal is not None:
         if deal > len(deals):
-            raise _fail(f"{path}: there is no deal {deal}: the file has {len(deals)}", 2)
+            raise _fail(f"{name}: there is no deal {deal}: the file has {len(deals)}", 2)
         deals = [deals[deal - 1]]
     if side is not None and deals and all(side > d.seats for d in deals):
         most = max(d.seats for d in deals)
@@ -144,7 +145,6 @@ def analyse_command(
             bar.remove_task(task)
 
     failed = any(r.error for r in results)
-    name = "<stdin>" if path == "-" else path
     for d in deals:  # a deal that does not read: where, as validate says it
         for problem in d.problems if not d.syntax_ok else ():
             if problem.code in ("BPN001", "BPN002"):
@@ -159,7 +159,7 @@ def analyse_command(
             out.print(render_analysis(r))
     for r in results:
         if r.error:
-            err_console().print(f"{path}: deal {r.deal.number}: not analysed: {r.error}", highlight=False)
+            err_console().print(f"{name}: deal {r.deal.number}: not analysed: {r.error}", highlight=False)
     if annotate:
         from bismarck_pbn.analysis.marks import write_marks
 
