@@ -87,3 +87,11 @@ def test_standard_input_is_named_stdin_in_the_messages():
     assert "<stdin>:28:7: BPN001 error" in result.stderr
     assert "<stdin>: deal 1: not analysed" in result.stderr
     assert "-: deal" not in result.stderr
+
+
+def test_hands_recorded_with_errors_are_not_called_unrecorded():
+    for name in ("BPN201-hand-fifteen", "BPN202-duplicate-card", "BPN204-whisk-two-dealt"):
+        deal = parse((INVALID / f"{name}.bpn").read_text(encoding="utf-8"))[0]
+        assert analyse_deal(deal, make_solver(500)).error == "the hands dealt have errors (bpn validate shows them)"
+    unrecorded = parse('[Forehand "1"]\n[Contract "Spel"]\n[Deal "1:- - -"]\n')[0]
+    assert analyse_deal(unrecorded, make_solver(500)).error == "not every hand is recorded"

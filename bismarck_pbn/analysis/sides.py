@@ -186,6 +186,8 @@ def problem_at(position: Position, side_seat: int | None = None, sides: Sides | 
     if position.to_play is None:
         raise NotYet("the play is over")
     if any(h is None for h in position.hands):
+        if deal.hands is not None and all(h is not None for h in deal.hands):  # recorded, but not a deal
+            raise Unanalysable("the hands dealt have errors (bpn validate shows them)")
         raise Unanalysable("not every hand is recorded")
     if isinstance(rules, GermanWhist):
         if not rules.stock_in_order(deal):
