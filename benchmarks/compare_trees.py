@@ -10,8 +10,9 @@ the checkout (so its package wins over any installed one); ``--python OLD_PY NEW
 gives each tree an interpreter of its own (e.g. a venv with that tree installed).
 Every measurement runs in the trees in turn, round after round (A B A B …), so a load
 from other programs on a shared machine falls on both alike; the figure reported is the
-median over the rounds, with the spread beside it, and the last column is NEW ÷ OLD
-(> 1: the new tree is faster, or for costs, cheaper when < 1).
+median over the rounds, with the spread beside it, then NEW ÷ OLD of the medians and,
+in brackets, of the best runs (the least disturbed by other work). For deals/CPU-s a
+ratio above 1 is faster; for costs (CPU ms, CPU s, instructions) below 1 is cheaper.
 
 Measurements (all CPU time of the child, ``time.process_time()`` or its rusage):
 
@@ -24,8 +25,9 @@ Measurements (all CPU time of the child, ``time.process_time()`` or its rusage):
   of modules it loads;
 - ``command``: ``python -m bismarck_pbn validate FILE`` as a whole, CPU seconds and peak
   memory (``ru_maxrss`` from ``os.wait4``);
-- ``--callgrind``: instructions (``valgrind --tool=callgrind``, ``PYTHONHASHSEED=0``) of
-  the import + parser build, once per tree: load-independent, so one run suffices.
+- ``--callgrind``: instructions (``valgrind --tool=callgrind``, ``PYTHONHASHSEED=0``),
+  load-independent, so one run per tree suffices: the import + parser build, and per
+  deal, reading and validating the first ``--callgrind-deals`` deals (default 300).
 
 The file is ``--file F``, or ``--deals N`` deals (default 2,000, whole sessions, so a
 few more) of Standard Bismarck from ``tests/genbpn.py`` of the checkout this script sits
@@ -136,18 +138,62 @@ def measure(kind: str, python: str, env: dict, path: str, repeat: int) -> dict:
     raise ValueError(kind)
 
 
-def callgrind(python: str, env: dict) -> int | None:
-    """Instructions of the import + parser build under callgrind (None without valgrind)."""
+CALLGRIND = r"""
+import sys
+import bismarck_pbn as bpn
+mode, path = sys.argv[1], sys.argv[2]
+bpn.parse('[Board "1"]\n')
+if mode != "import":
+    with open(path, "rb") as fp:
+        deals = list(bpn.read_deals(fp))
+    if mode == "validate":
+        for _c in bpn.validate_deals(deals):
+            pass
+"""
+
+
+def instructions(python: str, env: dict, mode: str, path: str) -> int | None:
+    """Instructions of a child under callgrind (``PYTHONHASHSEED=0``; None without
+    valgrind): ``import`` (the import and the parser's build), ``read`` (that, then the
+    file read), ``validate`` (that, then the deals validated)."""
     env = dict(env, PYTHONHASHSEED="0")
     with tempfile.TemporaryDirectory() as tmp:
         try:
             done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
-                                   python, "-c", IMPORT], env=env, capture_output=True, text=True,
-                                  cwd=env["BPN_TREE"])
+                                   python, "-c", CALLGRIND, mode, path], env=env, capture_output=True,
+                                  text=True, cwd=env["BPN_TREE"])
         except FileNotFoundError:
             return None
         found = re.search(r"Collected : (\d+)", done.stderr)
         return int(found.group(1)) if found else None
+
+
+def first_deals(path: str, n: int, out: str) -> int:
+    """The first ``n`` deals of the file (blocks between empty lines) written to ``out``."""
+    with open(path, encoding="utf-8") as fp:
+        blocks = fp.read().split("\n\n")
+    kept: list[str] = []
+    count = 0
+    for block in blocks:
+        if count >= n:
+            break
+        kept.append(block)
+        count += "[Board " in block
+    with open(out, "w", encoding="utf-8") as fp:
+        fp.write("\n\n".join(kept) + "\n")
+    return count
+
+
+def callgrind_figures(pythons: list[str], envs: list[dict], path: str) -> list[dict] | None:
+    """Per tree: instructions of the import + parser build, and per deal of reading and
+    of validating, from three callgrind runs on the same small file."""
+    out = []
+    for python, env in zip(pythons, envs):
+        counts = {mode: instructions(python, env, mode, path) for mode in ("import", "read", "validate")}
+        if None in counts.values():
+            return None
+        out.append(counts)
+    return out
 
 
 UNITS = {"validate": "deals/CPU-s", "read": "deals/CPU-s", "import": "CPU ms", "command": "CPU s"}
@@ -178,7 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (fresh children each)")
     ap.add_argument("--repeat", type=int, default=3, help="runs within each child, best taken")
     ap.add_argument("--only", default="validate,read,import,command")
-    ap.add_argument("--callgrind", action="store_true", help="also count instructions of the import")
+    ap.add_argument("--callgrind", action="store_true",
+                    help="also count instructions (import; per deal, read and validate)")
+    ap.add_argument("--callgrind-deals", type=int, default=300, help="deals of the file read under callgrind")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     trees = [os.path.abspath(t) for t in args.trees]
@@ -204,28 +252,41 @@ def main(argv: list[str] | None = None) -> int:
                 for i in order:
                     runs[kind][i].append(measure(kind, pythons[i], envs[i], path, args.repeat))
             print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
-        counts = [callgrind(p, e) for p, e in zip(pythons, envs)] if args.callgrind else None
+        counts = None
+        if args.callgrind:
+            small = os.path.join(tmp, "small.bpn")
+            cg_deals = first_deals(path, args.callgrind_deals, small)
+            counts = callgrind_figures(pythons, envs, small)
 
     report: dict = {"trees": trees, "rounds": args.rounds, "repeat": args.repeat, "figures": {}}
     print(f"{'measure':<10} {'unit':<12} " + " ".join(f"{os.path.basename(t):>22}" for t in trees) + "   ratio")
     for kind in kinds:
         values = [[m["value"] * (1000 if kind == "import" else 1) for m in tree_runs] for tree_runs in runs[kind]]
         medians = [statistics.median(v) for v in values]
+        bests = [max(v) if HIGHER_IS_BETTER[kind] else min(v) for v in values]
         ratios = [m / medians[0] if medians[0] else float("nan") for m in medians]
+        best_ratios = [b / bests[0] if bests[0] else float("nan") for b in bests]
         cells = " ".join(f"{m:>10.{3 if kind == 'command' else 0}f} [{min(v):.4g}–{max(v):.4g}]"
                          for m, v in zip(medians, values))
-        print(f"{kind:<10} {UNITS[kind]:<12} {cells}   " + " ".join(f"{q:.3f}" for q in ratios[1:]))
+        print(f"{kind:<10} {UNITS[kind]:<12} {cells}   " + " ".join(f"{q:.3f}" for q in ratios[1:])
+              + "  (best: " + " ".join(f"{q:.3f}" for q in best_ratios[1:]) + ")")
         extra = {k: [tr[-1][k] for tr in runs[kind]] for k in runs[kind][0][-1] if k != "value"}
         if extra:
             print(f"{'':<23} " + ", ".join(f"{k}: {v}" for k, v in extra.items()))
         if any(e for e in extra.get("errors", [])):
             print("  the validator reported errors on the file: the figures do not measure the normal path")
-        report["figures"][kind] = {"median": medians, "runs": values, "ratio": ratios,
+        report["figures"][kind] = {"median": medians, "best": bests, "runs": values, "ratio": ratios,
                                    "higher_is_better": HIGHER_IS_BETTER[kind], **extra}
     if counts is not None:
-        ratio = counts[-1] / counts[0] if counts[0] and counts[-1] else float("nan")
-        print(f"{'callgrind':<10} {'instr':<12} " + " ".join(f"{c or 0:>22,}" for c in counts) + f"   {ratio:.3f}")
-        report["figures"]["callgrind"] = {"instructions": counts}
+        rows = [("import", "instr", [c["import"] for c in counts]),
+                ("read", "instr/deal", [(c["read"] - c["import"]) / cg_deals for c in counts]),
+                ("validate", "instr/deal", [(c["validate"] - c["read"]) / cg_deals for c in counts])]
+        rows.append(("read+valid", "instr/deal", [a + b for a, b in zip(rows[1][2], rows[2][2])]))
+        print(f"callgrind, {cg_deals} deals (instructions, PYTHONHASHSEED=0):")
+        for name, unit, figures in rows:
+            print(f"  {name:<10} {unit:<10} " + " ".join(f"{f:>22,.0f}" for f in figures) + "   "
+                  + " ".join(f"{f / figures[0]:.3f}" for f in figures[1:]))
+        report["figures"]["callgrind"] = {"deals": cg_deals, **{name: figures for name, _u, figures in rows}}
     if args.json:
         print(json.dumps(report))
     return 0
