@@ -20,9 +20,8 @@ Measurements (all CPU time of the child, ``time.process_time()`` or its rusage):
   them, best of ``--repeat`` runs in each child: deals per CPU-second of the checker alone;
 - ``read``: ``validate_deals(read_deals(f))`` over the file, best of ``--repeat``: deals
   per CPU-second of reading and checking;
-- ``import``: CPU seconds of ``import bismarck_pbn`` plus building the parser (one tiny
-  deal parsed) in a fresh interpreter, less that of an empty interpreter; and the number
-  of modules it loads;
+- ``import``: CPU time of ``import bismarck_pbn`` plus building the parser (one tiny
+  deal parsed) in a fresh interpreter, timed inside it; and the number of modules it loads;
 - ``command``: ``python -m bismarck_pbn validate FILE`` as a whole, CPU seconds and peak
   memory (``ru_maxrss`` from ``os.wait4``);
 - ``--callgrind``: instructions (``valgrind --tool=callgrind``, ``PYTHONHASHSEED=0``),
@@ -88,9 +87,10 @@ print(n, best, errors)
 IMPORT = r"""
 import sys, time
 before = len(sys.modules)
+t = time.process_time()
 import bismarck_pbn as bpn
 bpn.parse('[Board "1"]\n')
-print(len(sys.modules) - before, bpn.__file__)
+print(time.process_time() - t, len(sys.modules) - before, bpn.__file__)
 """
 
 
@@ -126,12 +126,11 @@ def measure(kind: str, python: str, env: dict, path: str, repeat: int) -> dict:
         n, best, errors = out.split()
         return {"value": int(n) / float(best), "errors": int(errors)}
     if kind == "import":
-        base, _rss, _ = child_cpu(python, env, ["-c", "pass"])
-        cpu, _rss, out = child_cpu(python, env, ["-c", IMPORT])
-        modules, where = out.split()
+        _cpu, _rss, out = child_cpu(python, env, ["-c", IMPORT])
+        cpu, modules, where = out.split()
         if not where.startswith(env["BPN_TREE"]):
             raise SystemExit(f"{python} imported {where}, not the package of {env['BPN_TREE']}")
-        return {"value": cpu - base, "modules": int(modules)}
+        return {"value": float(cpu), "modules": int(modules)}
     if kind == "command":
         cpu, rss, _ = child_cpu(python, env, ["-m", "bismarck_pbn", "validate", path])
         return {"value": cpu, "maxrss_mb": rss / 1024}
