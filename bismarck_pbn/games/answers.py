@@ -47,6 +47,8 @@ class AuctionResult(NamedTuple):
     """The declarer's partner chosen in the auction (Solo Whist's ``Accept``)."""
     restarts: int = 0
     """How many times the auction began again (Israeli Whist's Frisches)."""
+    to_call: int | None = None
+    """The seat whose call comes next, while the auction has not ended."""
 
 
 class Asks(NamedTuple):
@@ -63,6 +65,11 @@ class Asks(NamedTuple):
     """Cards the exchanging seat puts away (0: the game has no exchange)."""
     declarer: bool = False
     """The seat that holds the contract or makes the exchange (``Declarer``)."""
+    bids: bool = False
+    """Each seat's contract bid after the auction (Israeli Whist's ``Bids``)."""
+    passed: int = 0
+    """Cards each seat passes to its left when the auction begins again (Israeli
+    Whist's Frisch, ``Frisch1``..``3``); 0: the game has no such passing."""
 
 
 class Setup(NamedTuple):

@@ -52,6 +52,9 @@ class Ruleset(Table):
     contract_required: ClassVar[bool] = False
     has_auction: ClassVar[bool] = False
     """Whether the game is decided by an auction (an ``Auction`` section is allowed)."""
+    calls: ClassVar[tuple[str, ...]] = ()
+    """Every word of the game's auction, Pass first and then low to high (what ``bpn
+    record`` offers; :func:`~bismarck_pbn.games.auction.legal_calls` keeps the legal ones)."""
     zero_sum: ClassVar[bool] = False
     """Whether a deal's scores always add up to 0."""
 
@@ -135,6 +138,19 @@ class Ruleset(Table):
         default: a contract where the game requires one, nothing else."""
         return Asks(contract=self.contract_required)
 
+    def bids_fault(self, contract: str | None, declarer: int | None,
+                   bids: Sequence[int | None]) -> str | None:
+        """What is wrong with the contract bids by seat after the auction (None for a seat
+        yet to bid), in the words of BPN803; None when nothing is (or the game has no
+        such bids: the default)."""
+        return None
+
+    def declarer_names(self, contract: str | None) -> tuple[str, ...]:
+        """The tags whose value the declarer chooses once the auction has given it the
+        ``contract`` (a trump suit named, Bid Whist's ``Direction``): the validator
+        requires them, ``bpn record`` asks for them. Default: none."""
+        return ()
+
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
         default: holdings checked, trump from :meth:`find_trump`, no exchange."""
@@ -191,6 +207,12 @@ class Ruleset(Table):
     def counts_per_side(self) -> bool:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
+
+    def tricks_alone(self, contract: str | None) -> bool:
+        """Whether a deal in ``contract`` writes its Tricks per seat even where the game
+        counts by side: a seat plays it alone and its own tricks decide (Swedish
+        Whist's misère). Default False."""
+        return False
 
     def counted_tricks(self, deal: Deal, tricks: Sequence[int],
                        winners: Sequence[int] | None) -> tuple[int, ...] | None:
@@ -254,6 +276,24 @@ class SessionRules:
     def finish(self, last: Deal, board: int | None, totals: tuple[int, ...] | None) -> list[Finding]:
         """At the session's end (BPN704 a tie left unbroken)."""
         return []
+
+    # ---- for standings: what the deal just followed (asked after rescore, before after)
+
+    def individual(self) -> tuple[int, ...] | None:
+        """Each seat's individual points in the deal just followed, in a game that keeps
+        them beside the sides' score (Swedish Whist's ``Points``); None (the default)
+        in the others, or when they are not known."""
+        return None
+
+    def marks(self) -> tuple[tuple[str, int], ...]:
+        """What the deal just followed reached in the session, as (what, side index from
+        0) pairs in a few words (Swedish Whist's ``("first exit", 1)``); none by default."""
+        return ()
+
+    def unit(self) -> str:
+        """What a game that ends inside a session is called (``game``; Swedish Whist's
+        ``round``), for headings and messages."""
+        return "game"
 
     # ---- for standings: what a session still holds (no state: asked with the deals so far)
 
