@@ -51,6 +51,11 @@ class Registry(MutableMapping[K, "type[Ruleset]"], Generic[K]):
         del self._where[key]
         self._loaded.pop(key, None)
 
+    def modules(self) -> set[str]:
+        """The modules the registry imports by name (edges of the import graph that no
+        import statement shows)."""
+        return {where.split(":")[0] for where in self._where.values() if where is not None}
+
     def __iter__(self) -> Iterator[K]:
         return iter(self._where)
 
