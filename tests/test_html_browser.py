@@ -14,7 +14,7 @@ import pytest
 from bismarck_pbn import parse
 from bismarck_pbn.views.html import page_html, render_html
 from bismarck_pbn.views.position import positions
-from browser import launch, why_no_browser
+from browser import Opened, launch, why_no_browser
 from conftest import ROOT
 
 _reason = why_no_browser()
@@ -39,67 +39,6 @@ def club_page_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("html") / "club-night.html"
     path.write_text(render_html(parse(CLUB.read_text(encoding="utf-8"))), encoding="utf-8")
     return path
-
-
-class Opened:
-    """A page opened from a file, with what it asked of the network and said on its console."""
-
-    def __init__(self, browser, path, fragment="", width=1100):
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.requests: list[str] = []
-        self.blocked: list[str] = []
-        self.errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("console", lambda m: m.type in ("error", "warning") and self.errors.append(m.text))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(path.as_uri() + fragment)
-        self.page.wait_for_selector("html[data-ready]")
-
-    def _route(self, route):
-        url = route.request.url
-        if url.startswith(("file:", "data:")):
-            route.continue_()
-        else:
-            self.blocked.append(url)
-            route.abort()
-
-    def press(self, *keys):
-        for key in keys:
-            self.page.keyboard.press(key)
-
-    def state(self, deal):
-        """Hands by seat, the trick on the table as [seat, card] and the winner's seat, in one call."""
-        return self.page.evaluate("""(n) => {
-          const d = document.getElementById('deal-' + n);
-          const hands = [...d.querySelectorAll('.viewer .seat')].map(
-            (s) => [...s.querySelectorAll('.hand .card')].map((c) => c.dataset.card));
-          const table = [...d.querySelectorAll('.felt .played')].map(
-            (e) => [Number(e.dataset.seat), e.querySelector('.card').dataset.card]);
-          const w = d.querySelector('.felt .played.winner');
-          return [hands, table, w ? Number(w.dataset.seat) : null]; }""", deal)
-
-    def hand(self, deal, seat):
-        return self.state(deal)[0][seat - 1]
-
-    def table(self, deal):
-        return self.state(deal)[1]
-
-    def winner(self, deal):
-        return self.state(deal)[2]
-
-    def text(self, selector):
-        return self.page.inner_text(selector)
-
-    def close(self):
-        """Check the page stayed offline and quiet, then close it."""
-        try:
-            assert self.blocked == [], f"the page tried the network: {self.blocked}"
-            assert all(u.startswith(("file:", "data:")) for u in self.requests), self.requests
-            assert self.errors == [], f"console errors: {self.errors}"
-        finally:
-            self.context.close()
 
 
 @pytest.fixture
