@@ -178,3 +178,16 @@ def test_at_phone_width_the_sheet_scrolls_in_its_own_box_with_the_board_in_view(
     page.emulate_media(media="print")                    # printed, the sheet is not cut off
     assert page.eval_on_selector(box, "e => getComputedStyle(e).overflowX") == "visible"
     assert page.locator("#index table.rounds").is_visible()
+
+
+def test_a_bismarck_session_under_way_lists_what_each_forehand_still_plays(sheet_of):
+    text = (ROOT / "samples" / "club-night.bpn").read_text(encoding="utf-8")
+    five = text[:text.index('[Board "6"]')].rsplit("\n[Event", 1)[0] + "\n"
+    read, session, view = sheet_of(five)
+    assert len(read["sheet"]) == 5
+    items = view.page.eval_on_selector_all("#index .to-play li", "els => els.map((e) => e.innerText)")
+    names = dict(zip(("1", "2", "3"), ("Anna", "Bertil", "Cecilia")))
+    assert items == [f"{names[seat]}: {', '.join(due)} ({session['deals_left'][seat]} left)"
+                     for seat, due in session["to_play"].items()]
+    assert items[0] == "Anna: Spel, Spader, Pass (3 left)"
+    assert read["verdict"] == "Leader: Bertil on +3, 7 regular deals to play"

@@ -71,7 +71,7 @@ function sessionSheet(s) {
       el("tr", {}, ["Board", place, "Contract"].map((h) => el("th", { rowspan: 2, scope: "col", text: h })),
         groups.filter(([, w]) => w).map(([h, w]) => el("th", { colspan: w, scope: "colgroup", class: "grp", text: h })),
         notes ? el("th", { rowspan: 2, scope: "col", text: s.unit[0].toUpperCase() + s.unit.slice(1) }) : null),
-      el("tr", {}, second.map((names) => heads(names, " side")))),
+      el("tr", {}, second.map((names) => heads(names, names === sides ? " side" : "")))),
     el("tbody", {}, s.boards.map((row) => {
       const seat = row.forehand !== null ? row.forehand : row.dealer;
       const tr = el("tr", { class: [row.game_end ? "game-end" : "", off.has(row.board) ? "off" : ""].join(" ").trim() || null },
