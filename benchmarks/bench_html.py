@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Size and speed of the page ``bpn html`` makes for a 12-deal session.
 
-    python benchmarks/bench_html.py [--repeat R] [--json]
+    python benchmarks/bench_html.py [--repeat R] [--json] [--sample FILE]
 
-1. Renders ``samples/club-night.bpn`` (12 deals, all played, annotated) with
+1. Renders ``samples/club-night.bpn`` (12 deals, all played, annotated; or ``--sample``,
+   e.g. samples/swedish-whist/uppsala.bpn for a sheet with rounds) with
    ``render_html`` and prints the page's size in kB (10³ bytes) and how it splits
    into data, script and styles; the target is under 300 kB. Also the Python time to
    make the page (best of R).
@@ -54,9 +55,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="also print the figures as one JSON object")
+    parser.add_argument("--sample", type=Path, default=SAMPLE, help="the BPN file to make the page of")
     args = parser.parse_args()
 
-    text = SAMPLE.read_text(encoding="utf-8")
+    sample = args.sample
+    text = sample.read_text(encoding="utf-8")
     best_render = float("inf")
     for _ in range(args.repeat):
         deals = parse(text)
@@ -67,7 +70,7 @@ def main() -> int:
     script_size = len(script().encode())
     styles = len(_asset("page.css").encode())
     data = size - script_size - styles
-    print(f"page for {SAMPLE.name}: {size / 1000:.1f} kB (limit {SIZE_LIMIT / 1000:.0f} kB): "
+    print(f"page for {sample.name}: {size / 1000:.1f} kB (limit {SIZE_LIMIT / 1000:.0f} kB): "
           f"script {script_size / 1000:.1f} kB, styles {styles / 1000:.1f} kB, data and markup {data / 1000:.1f} kB")
     print(f"render_html (Python, best of {args.repeat}): {best_render * 1000:.0f} ms")
 
@@ -80,7 +83,7 @@ def main() -> int:
         from playwright.sync_api import sync_playwright
 
         with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
-            path = Path(tmp) / "club-night.html"
+            path = Path(tmp) / (sample.stem + ".html")
             path.write_text(page, encoding="utf-8")
             browser = launch(pw)
             runs = []

@@ -39,6 +39,20 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
 
 
+def _luminance(rgb):
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """The WCAG contrast ratio of two sRGB colours (AA asks 4.5 for text)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 class Opened:
     """A page opened from a file, with what it asked of the network and said on its console."""
 

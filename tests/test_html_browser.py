@@ -14,7 +14,7 @@ import pytest
 from bismarck_pbn import parse
 from bismarck_pbn.views.html import page_html, render_html
 from bismarck_pbn.views.position import positions
-from browser import Opened, launch, why_no_browser
+from browser import Opened, contrast, launch, why_no_browser
 from conftest import ROOT
 
 _reason = why_no_browser()
@@ -165,19 +165,6 @@ def test_cards_have_text_alternatives_and_the_keyboard_alone_reaches_the_viewer(
     assert "Trick 1, card 1" in view.text("#deal-1 .status")
 
 
-def _luminance(rgb):
-    def channel(c):
-        c /= 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _contrast(a, b):
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 def test_text_contrast_passes_wcag_aa(opened):
     view = opened("#deal-1/trick-4/card-1")
     pairs = view.page.evaluate("""() => {
@@ -189,7 +176,7 @@ def test_text_contrast_passes_wcag_aa(opened):
       return sel.map((s) => { const e = document.querySelector(s); return [s, rgb(getComputedStyle(e).color), bg(e)]; });
     }""")
     for selector, fg, bg in pairs:
-        assert _contrast(fg, bg) >= 4.5, (selector, fg, bg)
+        assert contrast(fg, bg) >= 4.5, (selector, fg, bg)
 
 
 def test_phone_width_needs_no_sideways_scrolling(opened):

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from bismarck_pbn import parse
 from bismarck_pbn.cli import app
 from bismarck_pbn.views.html import render_html
-from browser import Opened, launch, why_no_browser
+from browser import Opened, contrast, launch, why_no_browser
 from conftest import ROOT
 from test_standings_auction import bare, deals, retag
 
@@ -191,3 +191,24 @@ def test_a_bismarck_session_under_way_lists_what_each_forehand_still_plays(sheet
                      for seat, due in session["to_play"].items()]
     assert items[0] == "Anna: Spel, Spader, Pass (3 left)"
     assert read["verdict"] == "Leader: Bertil on +3, 7 regular deals to play"
+
+
+_COLOURS = """(sels) => {
+  const rgb = (s) => s.match(/\\d+/g).slice(0, 3).map(Number);
+  const bg = (e) => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
+    if (!c.startsWith('rgba(0, 0, 0, 0')) return rgb(c); } return [255, 255, 255]; };
+  return sels.map((s) => { const e = document.querySelector(s); return [s, rgb(getComputedStyle(e).color), bg(e)]; });
+}"""
+
+
+def test_the_sheets_words_and_marks_pass_wcag_aa_contrast(sheet_of):
+    board1, *rest = deals(SOLO.read_text(encoding="utf-8"))
+    _, _, off = sheet_of("% BPN 1.1\n" + "\n\n".join([retag(bare(board1), Score="-1 +1 -1 +2"), *rest]) + "\n")
+    _, _, ok = sheet_of(SWEDISH.read_text(encoding="utf-8"))
+    _, _, solo = sheet_of(SOLO.read_text(encoding="utf-8"))
+    pairs = (ok.page.evaluate(_COLOURS, [".session h3 .variant", ".sheet .nt", ".sheet td.notes", ".sheet tr.game-end td",
+                                         "table.rounds th", ".winner", ".sheet td.top"])
+             + solo.page.evaluate(_COLOURS, [".balance.ok"])
+             + off.page.evaluate(_COLOURS, [".balance.bad", ".sheet tr.off td", ".sheet .bad"]))
+    for selector, fg, bg in pairs:
+        assert contrast(fg, bg) >= 4.5, (selector, fg, bg)
