@@ -44,6 +44,14 @@ _READ = """() => {
 }"""
 
 
+_COLOURS = """(sels) => {
+  const rgb = (s) => s.match(/\\d+/g).slice(0, 3).map(Number);
+  const bg = (e) => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
+    if (!c.startsWith('rgba(0, 0, 0, 0')) return rgb(c); } return [255, 255, 255]; };
+  return sels.map((s) => { const e = document.querySelector(s); return [s, rgb(getComputedStyle(e).color), bg(e)]; });
+}"""
+
+
 @pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -72,6 +80,12 @@ def sheet_of(browser, tmp_path):
     yield open_
     for view in pages:
         view.close()
+
+
+def assert_contrast(view, selectors: list[str]) -> None:
+    """The text of each selector's first element passes WCAG AA (4.5:1) on its background."""
+    for selector, fg, bg in view.page.evaluate(_COLOURS, selectors):
+        assert contrast(fg, bg) >= 4.5, (selector, fg, bg)
 
 
 def number(text: str) -> int | None:
@@ -112,6 +126,8 @@ def test_swedish_whist_sheet_has_the_standings_team_points_individual_points_exi
     view.page.focus("#deal-3 .viewer")
     view.press("End")
     assert "Score: Cecilia & Bo 0, Dag & Elsa +50." in view.text("#deal-3 .notes")
+    assert_contrast(view, [".session h3 .variant", ".sheet .nt", ".sheet td.notes", ".sheet tr.game-end td",
+                           "table.rounds th", ".winner", ".sheet td.top"])
 
 
 def test_two_swedish_rounds_and_an_all_row(sheet_of):
@@ -124,7 +140,7 @@ def test_two_swedish_rounds_and_an_all_row(sheet_of):
 
 
 def test_solo_whist_sheet_has_the_payments_balances_and_the_zero_sum_check(sheet_of):
-    read, session, _ = sheet_of(SOLO.read_text(encoding="utf-8"))
+    read, session, view = sheet_of(SOLO.read_text(encoding="utf-8"))
     boards = session["boards"]
     assert len(read["sheet"]) == len(boards) == 12
     for row, want in zip(read["sheet"], boards):
@@ -135,25 +151,30 @@ def test_solo_whist_sheet_has_the_payments_balances_and_the_zero_sum_check(sheet
     assert columns(read["sheet"][-1], 11, 4) == session["totals"] == [-5, -35, 25, 15]
     assert read["balance"] == "Every deal\u2019s payments add up to 0, and so do the balances."
     assert read["verdict"] == "Cath leads on +25" and read["off"] == []
+    assert_contrast(view, [".balance.ok"])
 
 
 def test_solo_payments_that_do_not_balance_are_marked_with_the_code(sheet_of):
     board1, *rest = deals(SOLO.read_text(encoding="utf-8"))
     wrong = retag(bare(board1), Score="-1 +1 -1 +2")
-    read, session, _ = sheet_of("% BPN 1.1\n" + "\n\n".join([wrong, *rest]) + "\n")
+    read, session, view = sheet_of("% BPN 1.1\n" + "\n\n".join([wrong, *rest]) + "\n")
     assert session["off_balance"] == [{"board": 1, "sum": 1}]
     assert columns(read["sheet"][0], 7, 4) == [-1, 1, -1, 2]
     assert len(read["off"]) == 1 and read["off"][0].startswith("1 \u26a0")  # board 1, with its errors
     assert read["balance"] == ("The payments do not add up to 0 on board 1 (+1) (BPN602): "
                                "the balances are off by +1.")
+    assert_contrast(view, [".balance.bad", ".sheet tr.off td", ".sheet .bad"])
 
 
-def test_israeli_scores_and_totals_by_player_and_bid_whist_games_to_seven(sheet_of):
+def test_israeli_whist_scores_and_totals_by_player(sheet_of):
     read, session, _ = sheet_of(ISRAELI.read_text(encoding="utf-8"))
     assert read["heads"] == ["Noa", "Eitan", "Shira", "Yoav"] * 3
     for row, want in zip(read["sheet"], session["boards"]):
         assert columns(row, 7, 4) == want["score"] and columns(row, 11, 4) == want["total"]
     assert read["verdict"] == "Shira leads on \u221294"
+
+
+def test_bid_whist_tricks_by_side_and_the_games_to_seven(sheet_of):
     read, session, _ = sheet_of(BID.read_text(encoding="utf-8"))
     assert read["heads"] == ["Lena & Odette", "Marcus & Ray"] * 3     # tricks by side here
     for row, want in zip(read["sheet"], session["boards"]):
@@ -193,22 +214,3 @@ def test_a_bismarck_session_under_way_lists_what_each_forehand_still_plays(sheet
     assert read["verdict"] == "Leader: Bertil on +3, 7 regular deals to play"
 
 
-_COLOURS = """(sels) => {
-  const rgb = (s) => s.match(/\\d+/g).slice(0, 3).map(Number);
-  const bg = (e) => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
-    if (!c.startsWith('rgba(0, 0, 0, 0')) return rgb(c); } return [255, 255, 255]; };
-  return sels.map((s) => { const e = document.querySelector(s); return [s, rgb(getComputedStyle(e).color), bg(e)]; });
-}"""
-
-
-def test_the_sheets_words_and_marks_pass_wcag_aa_contrast(sheet_of):
-    board1, *rest = deals(SOLO.read_text(encoding="utf-8"))
-    _, _, off = sheet_of("% BPN 1.1\n" + "\n\n".join([retag(bare(board1), Score="-1 +1 -1 +2"), *rest]) + "\n")
-    _, _, ok = sheet_of(SWEDISH.read_text(encoding="utf-8"))
-    _, _, solo = sheet_of(SOLO.read_text(encoding="utf-8"))
-    pairs = (ok.page.evaluate(_COLOURS, [".session h3 .variant", ".sheet .nt", ".sheet td.notes", ".sheet tr.game-end td",
-                                         "table.rounds th", ".winner", ".sheet td.top"])
-             + solo.page.evaluate(_COLOURS, [".balance.ok"])
-             + off.page.evaluate(_COLOURS, [".balance.bad", ".sheet tr.off td", ".sheet .bad"]))
-    for selector, fg, bg in pairs:
-        assert contrast(fg, bg) >= 4.5, (selector, fg, bg)
