@@ -231,24 +231,29 @@ class Session:
     def rounds(self) -> list[Round]:
         """The session's games (rounds) in order, the last one unfinished when the
         session stops inside it; empty unless the game keeps individual points or marks
-        its deals (Swedish Whist). O(boards × rounds)."""
+        its deals (Swedish Whist). One pass, O(boards)."""
         if not any(row.points is not None or row.marks for row in self.boards):
             return []
-        won = {g.board for g in self.games}
-        ends = [g.board for g in self.games]
-        if self.boards and self.boards[-1].game_end is None:
-            ends.append(self.last_board)
         out: list[Round] = []
-        start = 0
-        for end in ends:
-            rows = [r for r in self.boards if r.board is not None and start < r.board <= end]
-            if rows:
-                last = rows[-1].total
-                out.append(Round(len(out) + 1, rows[0].board or end, end, end in won,
-                                 last if last is not None and len(last) == len(self.sides) else None,
-                                 self.points(start, end),
-                                 tuple((what, side, r.board or end) for r in rows for what, side in r.marks)))
-            start = end
+        rows: list[BoardRow] = []
+
+        def close(finished: bool) -> None:
+            last = rows[-1].total
+            points = [r.points for r in rows if r.points is not None and len(r.points) == self.seats]
+            out.append(Round(len(out) + 1, rows[0].board or 0, rows[-1].board or 0, finished,
+                             last if last is not None and len(last) == len(self.sides) else None,
+                             tuple(sum(column) for column in zip(*points)) if points else None,
+                             tuple((what, side, r.board or 0) for r in rows for what, side in r.marks)))
+            rows.clear()
+
+        for row in self.boards:
+            if row.board is None:
+                continue
+            rows.append(row)
+            if row.game_end is not None:
+                close(True)
+        if rows:
+            close(False)
         return out
 
     def games_won(self) -> dict[int, int]:
