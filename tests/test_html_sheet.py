@@ -214,3 +214,19 @@ def test_a_bismarck_session_under_way_lists_what_each_forehand_still_plays(sheet
     assert read["verdict"] == "Leader: Bertil on +3, 7 regular deals to play"
 
 
+
+
+def test_whist_without_contracts_shows_the_trump_and_each_game_to_five(sheet_of):
+    read, session, view = sheet_of((SAMPLES / "whist" / "friday-whist.bpn").read_text(encoding="utf-8"))
+    heads = view.page.eval_on_selector_all("#index table.sheet thead tr:first-child th", "els => els.map((e) => e.innerText)")
+    assert heads[:3] == ["Board", "Dealer", "Trump"]
+    trumps = view.page.eval_on_selector_all("#index table.sheet tbody td.contract [role=img]",
+                                            "els => els.map((e) => e.getAttribute('aria-label'))")
+    names = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    assert trumps == [names[row["trump"]] for row in session["boards"]]
+    games = session["games"]
+    assert read["gameEnds"] == [str(g["board"]) for g in games] == ["3", "6", "9", "12"]
+    sides = {1: "Alice & Carol", 2: "Bob & Dave"}
+    assert [row[-1] for row in read["sheet"] if row[-1]] == [f"won by {sides[g['winners'][0]]}" for g in games]
+    assert read["verdict"] == ("Games won: Alice & Carol 2, Bob & Dave 2; "
+                               "the last deal ended a game: the next starts from 0")

@@ -37,11 +37,12 @@ function dealLink(row) {
   return row.errors ? [a, el("span", { class: "bad", title: `${row.errors} error(s)`, text: ` \u26a0 ${row.errors}` })] : a;
 }
 /* The contract with its trump (a suit's picture, or NT) unless the contract ends by
-   naming it (3NT, 4D). */
-function contractCell(row) {
-  const t = row.trump, c = row.contract || "?";
+   naming it (3NT, 4D); in a game without contracts (Whist) the trump alone. */
+function contractCell(row, contracts) {
+  const t = row.trump, c = contracts ? row.contract || "?" : "";
   const show = t && !c.endsWith(t);
-  return el("td", { class: "contract" }, c, show ? [" ", t === "NT" ? el("span", { class: "nt", text: "NT" }) : suitBadge(t)] : null);
+  return el("td", { class: "contract" }, c, show ? [c ? " " : "", t === "NT" ? el("span", { class: "nt", text: "NT" }) : suitBadge(t)] : null,
+    !c && !t ? "?" : null);
 }
 /* What a deal reached or ended, in words: "first exit: Dag & Elsa; won by Dag & Elsa". */
 function rowNotes(s, row) {
@@ -58,6 +59,7 @@ function sessionSheet(s) {
   const place = s.boards.some((r) => r.forehand !== null) ? "Forehand" : "Dealer";
   const width = Math.max(0, ...s.boards.map((r) => (r.tricks ? r.tricks.length : 0)));
   const trickHeads = width === n ? players : width === m ? sides : [...Array(width).keys()].map((i) => String(i + 1));
+  const contracts = s.game === "Bismarck" || s.boards.some((r) => r.contract !== null);
   const points = s.boards.some((r) => r.points);
   const notes = s.games.length > 0 || s.boards.some((r) => r.marks && r.marks.length);
   const zero = s.off_balance !== null && s.off_balance !== undefined;
@@ -68,7 +70,7 @@ function sessionSheet(s) {
   const id = "sheet-" + s.boards[0].deal;
   const table = el("table", { class: "sheet" + (m < n ? " by-side" : ""), "aria-labelledby": id },
     el("thead", {},
-      el("tr", {}, ["Board", place, "Contract"].map((h) => el("th", { rowspan: 2, scope: "col", text: h })),
+      el("tr", {}, ["Board", place, contracts ? "Contract" : "Trump"].map((h) => el("th", { rowspan: 2, scope: "col", text: h })),
         groups.filter(([, w]) => w).map(([h, w]) => el("th", { colspan: w, scope: "colgroup", class: "grp", text: h })),
         notes ? el("th", { rowspan: 2, scope: "col", text: s.unit[0].toUpperCase() + s.unit.slice(1) }) : null),
       el("tr", {}, second.map((names) => heads(names, names === sides ? " side" : "")))),
@@ -77,7 +79,7 @@ function sessionSheet(s) {
       const tr = el("tr", { class: [row.game_end ? "game-end" : "", off.has(row.board) ? "off" : ""].join(" ").trim() || null },
         el("th", { scope: "row" }, dealLink(row)),
         el("td", { text: seat ? playerOf(s, seat) : "?" }),
-        contractCell(row),
+        contractCell(row, contracts),
         width ? numberCells(row.tricks, width) : null,
         numberCells(row.score, m, true), numberCells(row.total, m, true, true),
         points ? numberCells(row.points, n, true) : null,
@@ -157,7 +159,7 @@ function looseTable(rows) {
       el("thead", {}, el("tr", {}, ["Deal", "Forehand", "Contract", "Tricks", "Score"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, rows.map((row) => el("tr", {}, el("th", { scope: "row" }, dealLink(row)),
         el("td", { text: row.forehand ? "Seat " + row.forehand : "?" }),
-        contractCell(row),
+        contractCell(row, true),
         el("td", { text: row.tricks ? row.tricks.join(" ") : "\u2013" }),
         el("td", { text: row.score ? row.score.map(signed).join(" ") : "\u2013" })))))));
 }
