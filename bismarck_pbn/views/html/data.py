@@ -104,7 +104,11 @@ def deal_data(deal: Deal, checked: Checked, dd: list[dict] | None = None) -> dic
     the trick's winner. The viewer derives every position from these. ``problems``
     are the diagnostics that belong to no card. ``sides`` (partnerships, e.g.
     ``[[1, 3], [2, 4]]``) and ``auction`` (``[{"seat", "call"}]``, rows of one call a
-    seat from the first caller; a Frisch on a row of its own) are empty for Bismarck. O(n²) for n cards (the positions), n ≤ 48.
+    seat from the first caller; a Frisch on a row of its own) are empty for Bismarck.
+    ``score`` is the deal's score as its session settles it (Swedish Whist's exits
+    included, as the score sheet has it), per seat or per side; ``points`` each seat's
+    individual points where the game keeps them, else null. O(n²) for n cards (the
+    positions), n ≤ 48.
     """
     headers = deal.headers
     data: dict = {
