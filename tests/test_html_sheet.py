@@ -196,6 +196,11 @@ def test_at_phone_width_the_sheet_scrolls_in_its_own_box_with_the_board_in_view(
     left = page.eval_on_selector(box, "e => e.getBoundingClientRect().left")
     board = page.eval_on_selector(f"{box} tbody th", "e => e.getBoundingClientRect().left")
     assert abs(board - left) < 2                          # the board column stays at the box's edge
+    page.eval_on_selector(box, "e => { e.scrollLeft = 0; }")
+    page.focus(box)                                       # the arrows scroll the sheet, not a deal
+    view.press("ArrowRight", "ArrowRight", "ArrowRight")
+    page.wait_for_function("(box) => document.querySelector(box).scrollLeft > 0", arg=box)
+    assert "Before the first lead" in view.text("#deal-1 .status")
     page.emulate_media(media="print")                    # printed, the sheet is not cut off
     assert page.eval_on_selector(box, "e => getComputedStyle(e).overflowX") == "visible"
     assert page.locator("#index table.rounds").is_visible()

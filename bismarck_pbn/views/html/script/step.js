@@ -38,11 +38,13 @@ class DealView {
 }
 
 /* The keys: ← → card by card, ↑ ↓ trick by trick, Home and End; they go to the deal
-   that has the focus, else the one last used. */
+   that has the focus, else the one last used; not while the focus is in the score
+   sheet, where the arrows scroll a wide sheet. */
 function onKey(e) {
   if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const tag = e.target && e.target.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (e.target && e.target.closest && e.target.closest("#index")) return;
   const inside = e.target && e.target.closest && e.target.closest(".deal");
   const view = inside ? views.get(Number(inside.id.slice(5))) : active;
   if (!view) return;
