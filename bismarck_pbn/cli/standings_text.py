@@ -10,7 +10,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from bismarck_pbn.session.standings import BoardRow, PlayerStats, Session, Tally
+from bismarck_pbn.session.standings import BoardRow, Session
+from bismarck_pbn.session.standings_players import PlayerStats, Tally
 from bismarck_pbn.format.values import signed_text
 
 

@@ -37,10 +37,9 @@ from bismarck_pbn.games import Played, Ruleset, ruleset
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.model.games import BISMARCK, sides as game_sides
 from bismarck_pbn.model.variant import Variant
-from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
 
-__all__ = ["BoardRow", "GameWon", "PlayerStats", "Round", "Session", "Tally", "by_player", "iter_standings",
-           "standings", "standings_of_checked"]
+__all__ = ["BoardRow", "GameWon", "Round", "Session", "iter_standings", "standings",
+           "standings_of_checked"]
 
 
 @dataclass(frozen=True)
