@@ -37,7 +37,7 @@ def israeli() -> str:
         (Target(played, call=2), {"suffix": "!?"}),
         (Target(played, tag="Bids"), {"comment": "the last bidder may not make the sum 13"}),
         (Target(played, trick=2, card=1), {"nag": 1}),
-        (Target(played, trick=5, card=3), {"comment": "a discard: this seat bid zero"}),
+        (Target(played, trick=4, card=2), {"comment": "a discard: no spade left"}),
     ])
 
 
