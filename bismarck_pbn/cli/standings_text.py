@@ -291,8 +291,9 @@ def player_tables(players: list[PlayerStats]) -> list[Table]:
     games = any(p.games for p in players)
     units = {u for p in players for u in p.units}
     won_inside = f"{units.pop() if len(units) == 1 else 'game'}s won"
-    for header in ("player", "sessions", "won", *((won_inside,) if games else ()), "deals", "total", "per deal",
-                   *(("points",) if points else ())):
+    won = any(p.decided for p in players)  # sessions of no fixed length are never won as a whole
+    for header in ("player", "sessions", *(("won",) if won else ()), *((won_inside,) if games else ()), "deals",
+                   "total", "per deal", *(("points",) if points else ())):
         totals.add_column(header, justify="left" if header == "player" else "right", no_wrap=True)
     heading = "as forehand, by contract; and by seat" if contracts else "by seat"  # no forehand, no contracts
     split = _table(title=Text(f"average score per deal: {heading}", style="bold"),
@@ -307,7 +308,8 @@ def player_tables(players: list[PlayerStats]) -> list[Table]:
 
     for p in players:
         own = (f"{p.points.total:+d}" if p.points is not None else "·",) if points else ()
-        totals.add_row(p.name, str(p.sessions), str(p.wins), *((str(p.games),) if games else ()), str(p.all.deals),
+        totals.add_row(p.name, str(p.sessions), *((str(p.wins),) if won else ()), *((str(p.games),) if games else ()),
+                       str(p.all.deals),
                        f"{p.all.total:+d}",
                        f"{p.all.average:+.2f}" if p.all.deals else "·", *own)
         split.add_row(p.name, *[cell(p.as_forehand.get(c)) for c in contracts],
