@@ -57,6 +57,11 @@ class Unanalysable(ValueError):
     """The deal cannot be analysed; the message says why, in a player's words."""
 
 
+class NoPlay(Unanalysable):
+    """The deal has, by its nature, nothing for the solver: thrown in, or scored by the
+    cards taken. Not a fault of the record: ``bpn analyse`` says so and exits 0."""
+
+
 class NotYet(Unanalysable):
     """This position cannot be analysed, though later ones of the deal may be."""
 
@@ -109,12 +114,12 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
         raise Unanalysable(f"--side {side_seat}: a deal of {rules.name} has seats 1 to {n}")
     contract, declarer = rules.contract_of(deal)
     if contract == "None":
-        raise Unanalysable("the deal was thrown in: there is no play to analyse")
+        raise NoPlay("the deal was thrown in: no card was played")
     if isinstance(rules, Bismarck):  # Estonian and Finnish too
         if deal.forehand is None or deal.contract is None:
             raise Unanalysable("the deal has no Forehand or Contract")
         if deal.contract in ("NoHearts", "NoQueen"):
-            raise Unanalysable(f"{deal.contract} is scored by the cards taken, which the solver does not count")
+            raise NoPlay(f"{deal.contract} is scored by the cards taken, which the solver does not count")
         seat = side_seat or deal.forehand
         who = f"the forehand, seat {seat}" if seat == deal.forehand else f"seat {seat}"
         return Sides(frozenset({seat}), deal.contract == "Pass", f"{who}, against the other two")

@@ -79,9 +79,10 @@ def analyse_command(
     added to the declaring side's tricks. Cards that cannot be analysed are
     reported as such, not as errors.
 
-    Exit status: 0 done; 1 a deal could not be analysed (not every hand known,
-    errors in the play, a deal thrown in, Estonian NoHearts or NoQueen); 2
-    wrong usage or an unreadable file.
+    Exit status: 0 done (a deal thrown in, or an Estonian NoHearts or NoQueen,
+    scored by the cards taken, is said to have nothing to analyse); 1 a deal
+    could not be analysed (not every hand known, errors in the play); 2 wrong
+    usage or an unreadable file.
 
     Examples:
 

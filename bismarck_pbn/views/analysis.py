@@ -50,6 +50,9 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
     if a.error:
         parts.append(Text(f"  not analysed: {a.error}", style="yellow"))
         return Group(*parts, Text(""))
+    if a.note:
+        parts.append(Text(f"  nothing to analyse: {a.note}", style="dim"))
+        return Group(*parts, Text(""))
     table = Table(box=None, pad_edge=False, show_edge=False)
     for col in ("trick", "seat", "card", "before", "after", "", "would have kept them"):
         table.add_column(col)
