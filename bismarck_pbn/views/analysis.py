@@ -79,13 +79,21 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
         if exchange:
             for col in ("best discard", "tricks", "score"):
                 c.add_column(col)
+        unsolved = tried = 0
         for row in a.contracts:
             cells = [row["contract"], row["trump"], _n(row["tricks"]), _n(row["score"], signed=True)]
             if exchange:
-                cells += [row.get("best_discard", "–"), _n(row.get("best_tricks")),
+                partly = "*" if row.get("discards_unsolved") else ""
+                unsolved += row.get("discards_unsolved", 0)
+                tried += row.get("discards", 0)
+                best = row["best_discard"] + partly if "best_discard" in row else "not solved" if partly else "–"
+                cells += [best, _n(row.get("best_tricks")),
                           _n(row.get("best_score"), signed=True)]
             c.add_row(*cells)
         parts.append(c)
+        if unsolved:
+            parts.append(Text(f"* the best of the discards solved: {unsolved:,} of {tried:,} were not solved "
+                              "within the node limit (--limit)", style="yellow"))
     return Group(*parts, Text(""))
 
 
