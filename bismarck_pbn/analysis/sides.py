@@ -25,6 +25,10 @@ wants many or few:
   HighLow with a black turned card plays low: misère). Before that the draws, which the
   solver does not model, decide: those positions raise :class:`NotYet`.
 
+Each game is one small function in :data:`SIDE_RULES`, keyed by its ruleset class (a
+variant takes its base's entry); a new game adds one, or none if the partnerships or
+the seat alone suit it.
+
 :class:`Unanalysable` is a deal that cannot be analysed at all; :class:`NotYet` one
 position that cannot (the deal's later ones may). Both say why in a player's words.
 O(cards) per position.
@@ -32,7 +36,9 @@ O(cards) per position.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bismarck_pbn.analysis.problem import DOWNTOWN, Problem
 from bismarck_pbn.games import Ruleset, ruleset_of
@@ -41,6 +47,7 @@ from bismarck_pbn.games.bidwhist import BidWhist
 from bismarck_pbn.games.bismarck import Bismarck
 from bismarck_pbn.games.german import GermanWhist
 from bismarck_pbn.games.israeli import IsraeliWhist
+from bismarck_pbn.games.ruff import RuffAndHonours
 from bismarck_pbn.games.solo import MISERES, SoloWhist
 from bismarck_pbn.games.swedish import SwedishWhist
 from bismarck_pbn.model.cards import JOKER, SUITS
@@ -105,6 +112,138 @@ def _side_words(side: frozenset[int]) -> str:
     return f"seat{'s' if len(seats) > 1 else ''} {seat_list(seats)}"
 
 
+def _alone_or_partners(rules: Ruleset, deal: Deal, contract: str | None, declarer: int | None,
+                       side_seat: int | None) -> Sides:
+    """Whist, Whisk, Ruff and Honours, and any game without an entry of its own: the
+    partnership of ``side_seat`` (else the declarer's, else seat 1's); in a game without
+    partners that seat against the others."""
+    if rules.partnership:
+        side = _partnership(rules, side_seat or declarer or 1)
+        return Sides(side, False, _side_words(side))
+    seat = side_seat or declarer or 1
+    return Sides(frozenset({seat}), False, f"seat {seat}, against the others")
+
+
+def _bismarck(rules: Bismarck, deal: Deal, contract: str | None, declarer: int | None,
+              side_seat: int | None) -> Sides:
+    """Bismarck, Estonian and Finnish: the forehand (or ``side_seat``) against the other
+    two; Pass is misère; NoHearts and NoQueen are scored by the cards taken."""
+    if deal.forehand is None or deal.contract is None:
+        raise Unanalysable("the deal has no Forehand or Contract")
+    if deal.contract in ("NoHearts", "NoQueen"):
+        raise NoPlay(f"{deal.contract} is scored by the cards taken, which the solver does not count")
+    seat = side_seat or deal.forehand
+    who = f"the forehand, seat {seat}" if seat == deal.forehand else f"seat {seat}"
+    return Sides(frozenset({seat}), deal.contract == "Pass", f"{who}, against the other two")
+
+
+def _israeli(rules: IsraeliWhist, deal: Deal, contract: str | None, declarer: int | None,
+             side_seat: int | None) -> Sides:
+    """Israeli Whist: each seat for itself (or ``side_seat``); a seat that bid 0 wants none."""
+    zero = frozenset(s for s, b in enumerate(deal.bids or (), 1) if b == 0)
+    if side_seat is not None:
+        return Sides(frozenset({side_seat}), side_seat in zero, f"seat {side_seat}, against the other three",
+                     few_seats=zero)
+    return Sides(frozenset(), False, "each seat for itself, against the other three", few_seats=zero)
+
+
+def _solo(rules: SoloWhist, deal: Deal, contract: str | None, declarer: int | None,
+          side_seat: int | None) -> Sides:
+    """Solo Whist: the declarer (with Propose's partner) against the rest; misères want none."""
+    if contract is None or declarer is None:
+        raise Unanalysable("the contract or its declarer is not known")
+    partner = rules.partner_of(deal) if contract == "Propose" else None
+    if contract == "Propose" and partner is None:
+        raise Unanalysable("Propose: the partner who accepted is not known (no auction)")
+    side = frozenset({declarer} | ({partner} if partner else set()))
+    if side_seat is not None and side_seat not in side:
+        side = frozenset(rules.seat_range()) - side
+    words = "the declarer" if side == {declarer} else "the declarer and partner" if declarer in side \
+        else "the defenders"
+    return Sides(side, contract in MISERES, f"{words}, {_side_words(side)}")
+
+
+def _german(rules: GermanWhist, deal: Deal, contract: str | None, declarer: int | None,
+            side_seat: int | None) -> Sides:
+    """German Whist: seat 1 (or ``side_seat``) against the other, counted from trick 14."""
+    low = rules.plays_low(deal)
+    if low is None:
+        raise Unanalysable("HighLow: the turned card is not known, so neither is the aim")
+    seat = side_seat or 1
+    return Sides(frozenset({seat}), low, f"seat {seat}, against seat {3 - seat}",
+                 count_from=1 if rules.all_tricks else GERMAN_DRAWS + 1)
+
+
+def _german_ready(rules: GermanWhist, position: Position) -> None:
+    """German Whist's positions before the stock is empty wait on the draws."""
+    if not rules.stock_in_order(position.deal):
+        raise Unanalysable("the stock's order is not recorded, so neither are the draws")
+    if position.played < GERMAN_DRAWS * rules.seats:
+        raise NotYet("German Whist is analysed from trick 14, once the stock is empty (the solver does "
+                     "not model the draws)")
+
+
+def _swedish(rules: SwedishWhist, deal: Deal, contract: str | None, declarer: int | None,
+             side_seat: int | None) -> Sides:
+    """Swedish Whist: the partnerships; Nolle misère for both; Misère the declarer alone."""
+    if contract == "Misere":
+        if declarer is None:
+            raise Unanalysable("Misère: its declarer is not known")
+        side = frozenset({declarer})
+        if side_seat is not None and side_seat != declarer:
+            side = frozenset(rules.seat_range()) - side
+            return Sides(side, True, f"the other three, {_side_words(side)}, against the declarer")
+        return Sides(side, True, f"the declarer, seat {declarer}, alone against the other three")
+    side = _partnership(rules, side_seat or declarer or 1)
+    return Sides(side, contract == "Nolle", _side_words(side))
+
+
+def _bid_whist(rules: BidWhist, deal: Deal, contract: str | None, declarer: int | None,
+               side_seat: int | None) -> Sides:
+    """Bid Whist: the partnerships, downtown from the bid; the kitty's book is an offset."""
+    downtown = rules.downtown(deal)
+    side = _partnership(rules, side_seat or declarer or 1)
+    declaring = _partnership(rules, declarer) if declarer is not None else frozenset()
+    offset = 1 if declarer is not None and declarer in side else 0
+    return Sides(side, False, _side_words(side) + (" (the declaring side)" if offset else ""), offset,
+                 downtown=downtown, book=1, book_seats=declaring)
+
+
+@dataclass(frozen=True)
+class SideRule:
+    """One game's entry in :data:`SIDE_RULES`."""
+
+    sides: Callable[[Any, Deal, str | None, int | None, int | None], Sides]
+    """``(rules, deal, contract, declarer, side_seat)`` → the :class:`Sides` analysed;
+    raises :class:`Unanalysable` (or :class:`NoPlay`) for a deal it cannot analyse."""
+    exchanger: str | None = None
+    """Who makes the game's exchange, in words (``forehand``): a deal whose hand after
+    the exchange is unknown is then said to lack its Discard tag. None: no exchange."""
+    ready: Callable[[Any, Position], None] | None = None
+    """Raises :class:`NotYet` at a position the solver cannot take yet (German Whist's
+    draws), :class:`Unanalysable` when no position can; None: every position can."""
+
+
+SIDE_RULES: dict[type[Ruleset], SideRule] = {
+    Ruleset: SideRule(_alone_or_partners),
+    Bismarck: SideRule(_bismarck, exchanger="forehand"),  # Estonian and Finnish derive from it
+    IsraeliWhist: SideRule(_israeli),
+    SoloWhist: SideRule(_solo),
+    GermanWhist: SideRule(_german, ready=_german_ready),
+    SwedishWhist: SideRule(_swedish),
+    BidWhist: SideRule(_bid_whist, exchanger="declarer"),
+    RuffAndHonours: SideRule(_alone_or_partners, exchanger="ruffer"),
+}
+"""Each game's side rule, by ruleset class; a ruleset takes the entry of its nearest
+class here (Estonian Bismarck's is Bismarck's, Whisk's is the default). A new game
+adds one function and one entry, or none if the default fits it."""
+
+
+def side_rule(rules: Ruleset) -> SideRule:
+    """The entry of :data:`SIDE_RULES` for ``rules``: its class's, or its nearest base's. O(depth)."""
+    return next(SIDE_RULES[cls] for cls in type(rules).__mro__ if cls in SIDE_RULES)
+
+
 def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
     """The side analysed in ``deal`` (see the module's list), with ``side_seat`` (from
     1) chosen by the user where the game allows. Raises :class:`Unanalysable`."""
@@ -115,63 +254,7 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
     contract, declarer = rules.contract_of(deal)
     if contract == "None":
         raise NoPlay("the deal was thrown in: no card was played")
-    if isinstance(rules, Bismarck):  # Estonian and Finnish too
-        if deal.forehand is None or deal.contract is None:
-            raise Unanalysable("the deal has no Forehand or Contract")
-        if deal.contract in ("NoHearts", "NoQueen"):
-            raise NoPlay(f"{deal.contract} is scored by the cards taken, which the solver does not count")
-        seat = side_seat or deal.forehand
-        who = f"the forehand, seat {seat}" if seat == deal.forehand else f"seat {seat}"
-        return Sides(frozenset({seat}), deal.contract == "Pass", f"{who}, against the other two")
-    if isinstance(rules, IsraeliWhist):
-        zero = frozenset(s for s, b in enumerate(deal.bids or (), 1) if b == 0)
-        if side_seat is not None:
-            return Sides(frozenset({side_seat}), side_seat in zero, f"seat {side_seat}, against the other three",
-                         few_seats=zero)
-        return Sides(frozenset(), False, "each seat for itself, against the other three", few_seats=zero)
-    if isinstance(rules, SoloWhist):
-        if contract is None or declarer is None:
-            raise Unanalysable("the contract or its declarer is not known")
-        partner = rules.partner_of(deal) if contract == "Propose" else None
-        if contract == "Propose" and partner is None:
-            raise Unanalysable("Propose: the partner who accepted is not known (no auction)")
-        side = frozenset({declarer} | ({partner} if partner else set()))
-        if side_seat is not None and side_seat not in side:
-            side = frozenset(range(1, n + 1)) - side
-        words = "the declarer" if side == {declarer} else "the declarer and partner" if declarer in side \
-            else "the defenders"
-        return Sides(side, contract in MISERES, f"{words}, {_side_words(side)}")
-    if isinstance(rules, GermanWhist):
-        low = rules.plays_low(deal)
-        if low is None:
-            raise Unanalysable("HighLow: the turned card is not known, so neither is the aim")
-        seat = side_seat or 1
-        return Sides(frozenset({seat}), low, f"seat {seat}, against seat {3 - seat}",
-                     count_from=1 if rules.all_tricks else GERMAN_DRAWS + 1)
-    if isinstance(rules, SwedishWhist):
-        if contract == "Misere":
-            if declarer is None:
-                raise Unanalysable("Misère: its declarer is not known")
-            side = frozenset({declarer})
-            if side_seat is not None and side_seat != declarer:
-                side = frozenset(range(1, n + 1)) - side
-                return Sides(side, True, f"the other three, {_side_words(side)}, against the declarer")
-            return Sides(side, True, f"the declarer, seat {declarer}, alone against the other three")
-        side = _partnership(rules, side_seat or declarer or 1)
-        return Sides(side, contract == "Nolle", _side_words(side))
-    if isinstance(rules, BidWhist):
-        downtown = rules.downtown(deal)
-        side = _partnership(rules, side_seat or declarer or 1)
-        declaring = _partnership(rules, declarer) if declarer is not None else frozenset()
-        offset = 1 if declarer is not None and declarer in side else 0
-        return Sides(side, False, _side_words(side) + (" (the declaring side)" if offset else ""), offset,
-                     downtown=downtown, book=1, book_seats=declaring)
-    # Whist, Whisk, Ruff and Honours, and any partnership game to come
-    if rules.partnership:
-        side = _partnership(rules, side_seat or declarer or 1)
-        return Sides(side, False, _side_words(side))
-    seat = side_seat or declarer or 1
-    return Sides(frozenset({seat}), False, f"seat {seat}, against the others")
+    return side_rule(rules).sides(rules, deal, contract, declarer, side_seat)
 
 
 def problem_at(position: Position, side_seat: int | None = None, sides: Sides | None = None) -> Problem:
@@ -194,12 +277,9 @@ def problem_at(position: Position, side_seat: int | None = None, sides: Sides | 
         if deal.hands is not None and all(h is not None for h in deal.hands):  # recorded, but not a deal
             raise Unanalysable("the hands dealt have errors (bpn validate shows them)")
         raise Unanalysable("not every hand is recorded")
-    if isinstance(rules, GermanWhist):
-        if not rules.stock_in_order(deal):
-            raise Unanalysable("the stock's order is not recorded, so neither are the draws")
-        if position.played < GERMAN_DRAWS * n:
-            raise NotYet("German Whist is analysed from trick 14, once the stock is empty (the solver does "
-                         "not model the draws)")
+    rule = side_rule(rules)
+    if rule.ready is not None:
+        rule.ready(rules, position)
     table = position.table if len(position.table) < n else ()
     trump = None if position.trump == "NT" else position.trump
     cards_in_play = [c for h in position.hands if h for c in h] + [c for _, c in table]
@@ -220,7 +300,7 @@ def problem_at(position: Position, side_seat: int | None = None, sides: Sides | 
                        side=frozenset(s - 1 for s in side), misere=misere, must_trump=must_trump,
                        rank_order=order)
     except ValueError as exc:
-        who = {"Bismarck": "forehand", "BidWhist": "declarer", "RuffAndHonours": "ruffer"}.get(rules.name)
+        who = rule.exchanger
         if deal.exchange is not False and deal.discard is None and who is not None:
             raise Unanalysable(f"the {who}'s hand after the exchange is not known (no Discard tag)") from None
         raise Unanalysable(f"the hands do not make a position: {exc}") from None
