@@ -152,6 +152,13 @@ class Ruleset(Table):
         requires them, ``bpn record`` asks for them. Default: none."""
         return ()
 
+    def names_trump(self, contract: str | None) -> bool:
+        """Whether the trump of ``contract`` is the declarer's choice rather than the
+        contract's or a turned card's (Bismarck's Valfri, Solo's Abundance): a heading
+        then names the trump beside the contract. Default: when :meth:`declarer_names`
+        has ``Trump``."""
+        return "Trump" in self.declarer_names(contract)
+
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
         default: holdings checked, trump from :meth:`find_trump`, no exchange."""

@@ -204,6 +204,11 @@ class BidWhist(Ruleset):
             return ()
         return ("Direction",) if contract.endswith("NT") else ("Trump",)
 
+    def names_trump(self, contract: str | None) -> bool:
+        """Always: the winning bid and the declarer's naming make the trump, never a
+        turned card."""
+        return True
+
     def opening_leader(self, deal: Deal) -> int | None:
         """The declarer leads."""
         return self.contract_of(deal)[1]

@@ -142,6 +142,9 @@ class Bismarck(Ruleset):
     def asks(self) -> Asks:
         return Asks(contract=True, discard=4)
 
+    def names_trump(self, contract: str | None) -> bool:
+        return contract == "Valfri"
+
     def exchange_mandatory(self, contract: str) -> bool:
         return self.variant.exchange_mandatory(contract)
 

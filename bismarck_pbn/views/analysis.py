@@ -12,6 +12,7 @@ from rich.text import Text
 from bismarck_pbn.analysis.analyse import DealAnalysis
 from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, PositionValues
 from bismarck_pbn.games import ruleset_of
+from bismarck_pbn.model.games import BISMARCK
 
 
 def _heading(a: DealAnalysis) -> Text:
@@ -21,18 +22,18 @@ def _heading(a: DealAnalysis) -> Text:
     out = Text(f"Deal {d.number}", style="bold")
     if d.board is not None:
         out.append(f" (board {d.board})")
-    if rules.name != "Bismarck":
+    if rules.name != BISMARCK:  # the format's default game goes unnamed
         out.append(f", {rules.name}")
     if contract or rules.contract_required:
         out.append(f": {contract or '?'}")
     elif d.trump:
         out.append(f": trump {d.trump}")
-    if d.trump and d.trump != "NT" and (contract in ("Valfri", "Abundance", "Slam") or rules.name == "BidWhist"):
+    if d.trump and d.trump != "NT" and rules.names_trump(contract):
         out.append(f" {d.trump}")
     if d.direction:  # Bid Whist's no trump: which way the ranks run decides the values
         out.append(f" {d.direction}")
-    if rules.name == "Bismarck":
-        out.append(f", forehand seat {d.forehand}")
+    if rules.rotating_tag() == "Forehand":  # Bismarck's: the seat whose contract it is
+        out.append(f", forehand seat {rules.rotating_seat(d)}")
     if a.sides is not None:
         out.append(f"; for {a.sides.label}" + (" (wanting few tricks)" if a.sides.misere else ""))
     if a.dd_tricks is not None:
@@ -61,14 +62,15 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
         parts.append(Text(f"  tricks {skipped[0].trick}–{skipped[-1].trick} not analysed: {skipped[0].reason}",
                           style="dim"))
     for p in a.plays:
-        if p.values is None:
+        best, after = p.best, p.after
+        if best is None or after is None:  # not solved (both are None exactly then)
             if p in skipped:
                 continue
             table.add_row(str(p.trick), str(p.seat), p.card, "–", "–", "", "not solved (node limit)")
             continue
         style = "red" if p.cost > 1 else "yellow" if p.cost else ""
         table.add_row(str(p.trick) if p.position == 1 else "", str(p.seat), Text(p.card, style=style),
-                      str(p.taken + p.best), str(p.taken + p.after), Text(p.mark, style=style),
+                      str(p.taken + best), str(p.taken + after), Text(p.mark, style=style),
                       " ".join(p.better))
     parts.append(table)
     if a.contracts:
@@ -86,8 +88,8 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
                 partly = "*" if row.get("discards_unsolved") else ""
                 unsolved += row.get("discards_unsolved", 0)
                 tried += row.get("discards", 0)
-                best = row["best_discard"] + partly if "best_discard" in row else "not solved" if partly else "–"
-                cells += [best, _n(row.get("best_tricks")),
+                discard = row["best_discard"] + partly if "best_discard" in row else "not solved" if partly else "–"
+                cells += [discard, _n(row.get("best_tricks")),
                           _n(row.get("best_score"), signed=True)]
             c.add_row(*cells)
         parts.append(c)
@@ -97,7 +99,7 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
     return Group(*parts, Text(""))
 
 
-def _n(value, signed: bool = False) -> str:
+def _n(value: int | None, signed: bool = False) -> str:
     if value is None:
         return "–"
     return f"{value:+d}" if signed else str(value)
