@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from bismarck_pbn.analysis.contracts import contract_table
 from bismarck_pbn.analysis.sides import NoPlay, NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
-from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, values_of
+from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, uncounted, values_of
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
@@ -53,11 +55,12 @@ class CardAnalysis:
     """Tricks the seat's side had already taken before this trick (with any offset)."""
     reason: str | None = None
 
+    def _best_in(self, values: dict[str, int]) -> int:
+        return min(values.values()) if self.wants_few else max(values.values())
+
     @property
     def best(self) -> int | None:
-        if self.values is None:
-            return None
-        return min(self.values.values()) if self.wants_few else max(self.values.values())
+        return self._best_in(self.values) if self.values is not None else None
 
     @property
     def after(self) -> int | None:
@@ -66,7 +69,9 @@ class CardAnalysis:
     @property
     def cost(self) -> int:
         """Tricks this card gave away (0 when it was one of the best, or not solved)."""
-        return abs(self.after - self.best) if self.values is not None else 0
+        if self.values is None:
+            return 0
+        return abs(self.values[self.card] - self._best_in(self.values))
 
     @property
     def mark(self) -> str:
@@ -75,16 +80,18 @@ class CardAnalysis:
     @property
     def better(self) -> list[str]:
         """The cards that would have kept the tricks, in canonical order."""
-        if not self.cost:
+        if not self.cost or self.values is None:
             return []
-        return sorted((c for c, v in self.values.items() if v == self.best), key=ORDER.__getitem__)
+        best = self._best_in(self.values)
+        return sorted((c for c, v in self.values.items() if v == best), key=ORDER.__getitem__)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         out = {"trick": self.trick, "position": self.position, "seat": self.seat, "card": self.card}
         if self.values is None:
             return out | {"values": None, "unsolved": self.reason or NODE_LIMIT_REASON}
-        return out | {"values": {c: self.values[c] for c in sorted(self.values, key=ORDER.__getitem__)},
-                      "before": self.taken + self.best, "after": self.taken + self.after,
+        values = self.values
+        return out | {"values": {c: values[c] for c in sorted(values, key=ORDER.__getitem__)},
+                      "before": self.taken + self._best_in(values), "after": self.taken + values[self.card],
                       "cost": self.cost, "mark": self.mark or None, "better": self.better}
 
 
@@ -101,7 +108,7 @@ class DealAnalysis:
     in German Whist trick 14's), its offset included."""
     actual_tricks: int | None = None
     """The tricks the side took from that lead on, its offset included."""
-    contracts: list[dict] = field(default_factory=list)
+    contracts: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
     note: str | None = None
     sides: Sides | None = None
@@ -124,11 +131,11 @@ class DealAnalysis:
     def side_label(self) -> str:
         return self.sides.label if self.sides is not None else ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         deal = self.deal
         rules = ruleset_of(deal)
         contract = rules.contract_of(deal)[0]
-        out: dict = {"deal": deal.number, "board": deal.board, "game": rules.name, "forehand": deal.forehand,
+        out: dict[str, Any] = {"deal": deal.number, "board": deal.board, "game": rules.name, "forehand": deal.forehand,
                      "contract": contract, "trump": deal.trump or rules.implied_trump(deal)}
         if self.sides is not None:
             out["side"] = sorted(self.sides.side) or list(self.dd_side)
@@ -190,8 +197,7 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
     n = all_positions[0].seats
     total = len(all_positions) - 1
     start = None  # the first analysable position at a trick's lead: the double-dummy result
-    skip = (sides.count_from - 1) * n
-    uncounted = all_positions[skip].won if 0 < skip < len(all_positions) else ()
+    before = uncounted(all_positions[0], sides, all_positions)
     for i, pos in enumerate(all_positions[:-1]):
         card = all_positions[i + 1].card
         name = card.card if card is not None else ""
@@ -211,7 +217,7 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
             break
         if start is None and place == 1:
             start = (pos, problem, trick)
-        pv = values_of(pos, problem, sides, solver, uncounted)
+        pv = values_of(pos, problem, sides, solver, before)
         result.plays.append(CardAnalysis(trick, place, problem.to_play + 1, name, pv.values, pv.wants_few,
                                          pv.taken + pv.offset, pv.reason))
         if progress is not None:
@@ -232,8 +238,6 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
         elif deal.tricks is not None and deal.game == "Bismarck" and len(side) == 1 and earlier == 0:
             result.actual_tricks = deal.tricks[next(iter(side))]
         if contracts and ruleset_of(deal).name == "Bismarck" and result.from_trick == 1:
-            from bismarck_pbn.analysis.contracts import contract_table
-
             forehand = problem_at(all_positions[0], sides=sides_of(deal))  # the forehand's, whatever the side
             result.contracts = contract_table(forehand, deal, solver, exchange=exchange, progress=progress)
     return result

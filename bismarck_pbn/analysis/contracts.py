@@ -13,6 +13,7 @@ C(20, 4) = 4,845 sets at most, each a full solve: slow, minutes with the C core.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bismarck_pbn.analysis.problem import Problem
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
@@ -45,7 +46,7 @@ def _score(misere: bool, tricks: int) -> int:
     return 4 - tricks if misere else tricks - 8
 
 
-def _solve(start: Problem, hand: frozenset[str] | None, trump, misere, solver: Solver) -> int:
+def _solve(start: Problem, hand: frozenset[str] | None, trump: str | None, misere: bool, solver: Solver) -> int:
     hands = start.hands
     if hand is not None:
         fh = next(iter(start.side))
@@ -88,7 +89,7 @@ def discard_choices(twenty: frozenset[str], others: frozenset[str]) -> list[froz
 
 
 def contract_table(start: Problem, deal: Deal, solver: Solver, *, exchange: bool = False,
-                   progress: Progress | None = None) -> list[dict]:
+                   progress: Progress | None = None) -> list[dict[str, Any]]:
     """For each contract: {"contract", "trump", "tricks", "score"} with the exchange as
     made, and with ``exchange`` also "best_discard", "best_tricks", "best_score" (the
     best of the discards solved within the node limit), "discards" (how many were

@@ -35,10 +35,10 @@ def strip_marks(text: str, deal_number: int) -> str:
     n = ruleset_of(deal).seats
     if deal.play is not None:
         for i, card in enumerate(deal.play.cards):
-            ours = [c.text for c in card.comments if is_ours(c.text)]
+            ours = [m for c in card.comments if (m := _OURS.match(c.text)) is not None]
             if not ours:
                 continue
-            mark = _OURS.match(ours[0]).group(1)
+            mark = ours[0].group(1)
             text = remove_notes(text, Target(deal_number, trick=i // n + 1, card=i % n + 1),
                                 comments=is_ours, suffix=mark)
     for tag in ("Contract", "Play"):

@@ -15,13 +15,15 @@ twentieth of the node limit (about the same time).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bismarck_pbn.analysis.problem import Problem
 from bismarck_pbn.analysis.sides import Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.model.cards import ORDER
-from bismarck_pbn.views.position import Position
+from bismarck_pbn.views.position import Position, positions
 
 __all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "values_at", "values_of"]
 
@@ -99,9 +101,9 @@ class PositionValues:
             return 0
         return abs(self.values[card] - best)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready: seat, values (card → tricks), and the reason when not analysed."""
-        out: dict = {"seat": self.seat, "values": self.values}
+        out: dict[str, Any] = {"seat": self.seat, "values": self.values}
         if self.values is None:
             out["unsolved"] = self.reason
         else:
@@ -122,15 +124,14 @@ def taken_by_side(position: Position, problem: Problem, seat: int, before: tuple
     return sum(w - b for s, (w, b) in enumerate(zip(position.won, before)) if (s in problem.side) == on_side)
 
 
-def uncounted(position: Position, sides: Sides) -> tuple[int, ...]:
-    """Each seat's tricks before :attr:`Sides.count_from` (they do not count). O(n²)
-    for a deal of n cards when there are any, else O(1)."""
+def uncounted(position: Position, sides: Sides, every: Sequence[Position] | None = None) -> tuple[int, ...]:
+    """Each seat's tricks before :attr:`Sides.count_from` (they do not count), from
+    ``every`` position of the deal (worked out when not given: O(n²) for a deal of n
+    cards, and only when some tricks do not count); () when all count."""
     if sides.count_from <= 1:
         return ()
-    from bismarck_pbn.views.position import positions
-
     index = (sides.count_from - 1) * position.seats
-    every = positions(position.deal)
+    every = every if every is not None else positions(position.deal)
     return every[index].won if index < len(every) else ()
 
 
