@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bismarck_pbn.analysis.contracts import contract_table
+from bismarck_pbn.analysis.contracts import contract_table, quota_score
 from bismarck_pbn.analysis.sides import NoPlay, NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, uncounted, values_of
@@ -32,6 +32,7 @@ from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.model.games import BISMARCK
 from bismarck_pbn.views.position import positions
 
 __all__ = ["CardAnalysis", "DealAnalysis", "NotYet", "Unanalysable", "analyse_deal", "problem_at"]
@@ -127,6 +128,13 @@ class DealAnalysis:
             return f"seat {side[0]} takes"
         return f"seats {seat_list(side)} take"
 
+    def _score(self, seat: int | None, tricks: int) -> int | None:
+        """The score of ``seat`` (from 1) with ``tricks`` in a Bismarck deal."""
+        contract = self.deal.contract
+        if seat is None or contract is None:
+            return None
+        return quota_score(self.deal, contract, seat, tricks, self.sides is not None and self.sides.misere)
+
     @property
     def side_label(self) -> str:
         return self.sides.label if self.sides is not None else ""
@@ -146,24 +154,22 @@ class DealAnalysis:
         if self.note:
             out["note"] = self.note
         out["plays"] = [p.as_dict() for p in self.plays]
-        bismarck = rules.name == "Bismarck"
+        # Bismarck's scores: the seat analysed, against its quota
+        seat = self.dd_side[0] if len(self.dd_side) == 1 else None
+        scored = rules.name == BISMARCK and seat is not None and deal.contract is not None
         if self.dd_tricks is not None:
             out["double_dummy"] = {"tricks": self.dd_tricks, "from_trick": self.from_trick}
-            if bismarck:
-                out["double_dummy"]["score"] = _score(deal, self.dd_tricks)
+            if scored:
+                out["double_dummy"]["score"] = self._score(seat, self.dd_tricks)
         if self.actual_tricks is not None:
             out["actual"] = {"tricks": self.actual_tricks}
-            if bismarck:
-                out["actual"]["score"] = _score(deal, self.actual_tricks)
+            if scored:
+                out["actual"]["score"] = self._score(seat, self.actual_tricks)
         if self.contracts:
             out["contracts"] = self.contracts
         return out
 
 
-def _score(deal: Deal, forehand_tricks: int) -> int:
-    """The forehand's score with this many tricks of 16."""
-    quota = 4 if deal.contract == "Pass" else 8
-    return quota - forehand_tricks if deal.contract == "Pass" else forehand_tricks - quota
 
 
 Progress = Callable[[int, int], None]

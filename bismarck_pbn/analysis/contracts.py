@@ -13,10 +13,12 @@ C(20, 4) = 4,845 sets at most, each a full solve: slow, minutes with the C core.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bismarck_pbn.analysis.problem import Problem
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
+from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import DECK, ORDER, RANKS, holding_text
 from bismarck_pbn.model.deal import Deal
 
@@ -42,8 +44,15 @@ def contract_options(deal: Deal) -> list[tuple[str, str | None, bool]]:
     return out
 
 
-def _score(misere: bool, tricks: int) -> int:
-    return 4 - tricks if misere else tricks - 8
+def quota_score(deal: Deal, contract: str, seat: int, tricks: int, misere: bool) -> int | None:
+    """The score of ``seat`` (from 1) taking ``tricks`` in ``deal`` played in ``contract``:
+    its tricks over its quota, or in a misère (Pass) under it, with the quotas of the
+    deal's ruleset (Finnish Pass: 2 for the forehand). None when they are not known."""
+    needed = ruleset_of(deal).tricks_needed(replace(deal, contract=contract))
+    if needed is None:
+        return None
+    quota = needed[seat - 1]
+    return quota - tricks if misere else tricks - quota
 
 
 def _solve(start: Problem, hand: frozenset[str] | None, trump: str | None, misere: bool, solver: Solver) -> int:
@@ -95,23 +104,24 @@ def contract_table(start: Problem, deal: Deal, solver: Solver, *, exchange: bool
     best of the discards solved within the node limit), "discards" (how many were
     tried) and "discards_unsolved" (how many hit the limit)."""
     options = contract_options(deal)
-    rows = []
+    fh = next(iter(start.side))  # the forehand, from 0
+    rows: list[dict[str, Any]] = []
     for label, trump, misere in options:
         try:
             tricks: int | None = _solve(start, None, trump, misere, solver)
         except SolverLimit:
             tricks = None
-        rows.append({"contract": label.split()[0], "trump": trump or "NT", "tricks": tricks,
-                     "score": _score(misere, tricks) if tricks is not None else None})
+        contract = label.split()[0]
+        rows.append({"contract": contract, "trump": trump or "NT", "tricks": tricks,
+                     "score": quota_score(deal, contract, fh + 1, tricks, misere) if tricks is not None else None})
     if not exchange:
         return rows
-    fh = next(iter(start.side))
     others = frozenset().union(*(h for i, h in enumerate(start.hands) if i != fh))
     twenty = frozenset(DECK) - others
     choices = discard_choices(twenty, others)
     total, done = len(choices) * len(options), 0
-    for row, (_label, trump, misere) in zip(rows, options):
-        best = None
+    for row, (label, trump, misere) in zip(rows, options):
+        best: tuple[int, int, frozenset[str]] | None = None
         unsolved = 0
         for discard in choices:
             done += 1
@@ -120,8 +130,8 @@ def contract_table(start: Problem, deal: Deal, solver: Solver, *, exchange: bool
             except SolverLimit:
                 unsolved += 1
             else:
-                score = _score(misere, tricks)
-                if best is None or score > best[0]:
+                score = quota_score(deal, label.split()[0], fh + 1, tricks, misere)
+                if score is not None and (best is None or score > best[0]):
                     best = (score, tricks, discard)
             if progress is not None:
                 progress(done, total)
