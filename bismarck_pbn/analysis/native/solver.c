@@ -99,7 +99,15 @@ typedef struct {
     int hist[MAXN][64];
 } Ctx;
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* Bit counts inline (the builtin becomes a library call without -mpopcnt, which a
+   portable build cannot assume). */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+static inline int popc32(unsigned x) { return popc(x); }
 static inline unsigned suit_bits(u64 m, int s) { return (unsigned)(m >> (16 * s)) & 0xFFFFu; }
 static inline u64 suit_mask(int s) { return (u64)0xFFFF << (16 * s); }
 
@@ -154,7 +162,7 @@ static u64 position_key(const Ctx *c, unsigned present[4], uint32_t ow[4]) {
     for (int seat = 0; seat < c->n; seat++) {
         all |= c->hands[seat];
         for (int s = 0; s < 4; s++)
-            key |= (u64)__builtin_popcount(suit_bits(c->hands[seat], s)) << (4 * (4 * seat + s));
+            key |= (u64)popc32(suit_bits(c->hands[seat], s)) << (4 * (4 * seat + s));
     }
     for (int s = 0; s < 4; s++) {
         unsigned p = present[s] = suit_bits(all, s);
@@ -177,7 +185,7 @@ static inline uint32_t owner_mask(int d) { return d >= 16 ? 0xFFFFFFFFu : (1u <<
 
 /* The top d cards of a suit's cards still out. */
 static inline unsigned top_cards(unsigned present, int d) {
-    int drop = __builtin_popcount(present) - d;
+    int drop = popc32(present) - d;
     while (drop-- > 0) present &= present - 1;
     return present;
 }
@@ -185,7 +193,7 @@ static inline unsigned top_cards(unsigned present, int d) {
 static u64 entry_cards(const Entry *e, const unsigned present[4]) {
     u64 rel = 0;
     for (int s = 0; s < 4; s++)
-        rel |= (u64)top_cards(present[s], __builtin_popcountll(e->mask[s >> 1] >> (32 * (s & 1)) & 0xFFFFFFFFu) / 2)
+        rel |= (u64)top_cards(present[s], popc(e->mask[s >> 1] >> (32 * (s & 1)) & 0xFFFFFFFFu) / 2)
                << (16 * s);
     return rel;
 }
@@ -227,7 +235,7 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, u64
     int all_tops = 1;
     for (int s = 0; s < 4; s++) {
         unsigned r = suit_bits(rel, s) & present[s];
-        int d = r ? __builtin_popcount(present[s] >> __builtin_ctz(r)) : 0;
+        int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
         if (present[s] && !d) all_tops = 0;
         mask[s >> 1] |= (u64)owner_mask(d) << (32 * (s & 1));
     }
@@ -284,9 +292,10 @@ static inline int beats(int x, int bc, int trump) {
 }
 
 /* Tricks the leader surely takes by cashing winners from the top. A lower bound.
-   *rel: the cards it counted (the leader's top cards; a position where the leader
-   holds at least those has at least as many quick tricks). */
-static int quick_tricks(const Ctx *c, int L, u64 *rel) {
+   *rel: the leader's top cards that make at least `want` of them (a position where the
+   leader holds at least those has at least as many quick tricks): the trumps' always
+   when they count, then the longest runs first. */
+static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     u64 all = 0;
     for (int s = 0; s < c->n; s++) all |= c->hands[s];
     int run[4];
@@ -302,13 +311,23 @@ static int quick_tricks(const Ctx *c, int L, u64 *rel) {
         run[s] = k;
         tops[s] = (u64)t << (16 * s);
     }
+    int got = 0, used = 0;
+    *rel = 0;
     if (c->trump >= 0) {
         int most = 0;
         for (int s = 0; s < c->n; s++)
             if (s != L) { int t = popc(c->hands[s] & suit_mask(c->trump)); if (t > most) most = t; }
-        if (most > run[c->trump]) { *rel = tops[c->trump]; return run[c->trump]; }
+        *rel = tops[c->trump];
+        if (most > run[c->trump]) return run[c->trump];
+        got = run[c->trump]; used = 1 << c->trump;
     }
-    *rel = tops[0] | tops[1] | tops[2] | tops[3];
+    while (got < want) {
+        int best = -1;
+        for (int s = 0; s < 4; s++)
+            if (!(used >> s & 1) && run[s] && (best < 0 || run[s] > run[best])) best = s;
+        if (best < 0) break;
+        used |= 1 << best; got += run[best]; *rel |= tops[best];
+    }
     return run[0] + run[1] + run[2] + run[3];
 }
 
@@ -354,7 +373,7 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
         if (!m) continue;
         unsigned p = suit_bits(all, s);
         int top = 31 - __builtin_clz(p);
-        int len = __builtin_popcount(suit_bits(c->hands[seat], s));
+        int len = popc32(suit_bits(c->hands[seat], s));
         while (m) {
             int b = 31 - __builtin_clz(m);
             /* b is the top of a run; skip the rest of the run */
@@ -367,7 +386,7 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
             int card = 16 * s + b, sc;
             if (c->ntable == 0) {
                 unsigned below = p & ((1u << b) - 1);
-                int rel = __builtin_popcount(below);
+                int rel = popc32(below);
                 if (best_lead >= 0 && best_lead == (s << 4 | rel)) sc = 100000;
                 else if (!wants) sc = 1000 - 4 * rel;
                 else if (b == top) sc = 3000 + len * 8;
@@ -426,22 +445,29 @@ static int last_trick(Ctx *c, u64 *rel) {
    the same swap; when a searched card's answer leaves the whole run out of its
    relevant cards the swap changes nothing, and otherwise the whole run is made
    relevant (below, at nodes where every move had to be tried). */
+#ifndef TT_MIN
+#define TT_MIN 2    /* positions of this many tricks or fewer are not filed: cheaper to search */
+#endif
+
 static int search(Ctx *c, int need, u64 *rel) {
     *rel = 0;
     if (++c->nodes > c->stop_at) { c->aborted = 1; return 0; }
     int R = popc(c->hands[c->to_play]);
     if (need <= 0) return 1;
     if (need > R) return 0;
-    int boundary = c->ntable == 0, best_lead = -1;
+    int boundary = c->ntable == 0, best_lead = -1, use_tt = 0;
     u64 key = 0;
     unsigned present[4];
     uint32_t ow[4];
     u64 pw[2];
     if (boundary) {
         if (R == 1) return last_trick(c, rel) >= need;
-        key = position_key(c, present, ow);
-        pw[0] = ow[0] | (u64)ow[1] << 32; pw[1] = ow[2] | (u64)ow[3] << 32;
-        for (int pass = 0; pass < 2; pass++) {
+        use_tt = R > TT_MIN;
+        if (use_tt) {
+            key = position_key(c, present, ow);
+            pw[0] = ow[0] | (u64)ow[1] << 32; pw[1] = ow[2] | (u64)ow[3] << 32;
+        }
+        for (int pass = 0; use_tt && pass < 2; pass++) {
             Slot *sl = find_slot(c, key, pass ? c->to_play : tops_tag(c, pw), 0);
             if (!sl) continue;
             /* a decisive entry moves to the front of its list: hits cluster */
@@ -465,7 +491,7 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
         int L = c->to_play, lmax = c->maxmask >> L & 1;
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
-            int q = quick_tricks(c, L, &r);
+            int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
             if (lmax ? q >= need : R - q < need) { *rel = r; return lmax; }
         }
     }
@@ -508,11 +534,11 @@ static int search(Ctx *c, int need, u64 *rel) {
         acc |= crel;
     }
     *rel = acc;
-    if (boundary && !c->aborted) {
+    if (use_tt && !c->aborted) {
         int best = -1;
         if (cut >= 0) {
             unsigned p = present[cut >> 4];
-            best = (cut >> 4) << 4 | __builtin_popcount(p & ((1u << (cut & 15)) - 1));
+            best = (cut >> 4) << 4 | popc32(p & ((1u << (cut & 15)) - 1));
         }
         if (result) store(c, key, present, pw, acc, need, R, best);
         else store(c, key, present, pw, acc, 0, need - 1, best);
