@@ -8,7 +8,7 @@
    time, nodes, and how many hit the node limit (``--limit``, 0 for none).
 2. The per-card analysis of each recorded play in samples/club-night.bpn (every card of
    48, the same node limit): median and max seconds.
-3. The transposition table: entries in use and its fixed memory.
+3. The transposition table: entries in use, its fixed memory, how often it filled up.
 
 Timings are CPU time of this process (``time.process_time()``), so other work on a
 shared machine disturbs them less than wall-clock time; the wall-clock median is
@@ -76,7 +76,7 @@ def main() -> None:
           f"(wall-clock median {statistics.median(walls) * 1000:.1f} ms)")
     stats = solver.stats()
     print(f"table: at most {max(used)} entries in use after a solve, of {stats['capacity']}, "
-          f"{stats['bytes'] / 2**20:.0f} MiB fixed")
+          f"{stats['bytes'] / 2**20:.0f} MiB fixed, emptied when full: {stats['clears']} times")
     if args.skip_analysis:
         return
     deals = [d for d in parse((ROOT / "samples" / "club-night.bpn").read_text(encoding="utf-8")) if d.tags]

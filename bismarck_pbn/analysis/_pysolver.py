@@ -23,6 +23,10 @@ from bismarck_pbn.analysis._pyrules import Rules, pext, run_of, suit, top_cards
 from bismarck_pbn.analysis.problem import Encoded
 
 
+TT_MIN = 2
+"""Positions of this many tricks or fewer are not filed in the table (as in the C core)."""
+
+
 class SolverLimit(RuntimeError):
     """The search reached its node limit before it had the answer."""
 
@@ -190,12 +194,13 @@ class PySolver(Rules):
             return False, 0
         boundary = self.ntable == 0
         best_lead = -1
+        filed = boundary and R > TT_MIN
         if boundary:
             if R == 1:
                 won, cards = self._last_trick()
                 return won >= need, cards
-            key, present, rel = self._position()
-            for e in self.tt.get(key, ()):
+            key, present, rel = self._position() if filed else ((), [], 0)
+            for e in self.tt.get(key, ()) if filed else ():
                 if rel & e[0] != e[1]:
                     continue
                 if e[2] >= need:
@@ -236,7 +241,7 @@ class PySolver(Rules):
             if crel & run:
                 crel |= run
             acc |= crel
-        if boundary:
+        if filed:
             best = -1
             if cut >= 0:
                 best = (cut >> 4) << 4 | (present[cut >> 4] & ((1 << (cut & 15)) - 1)).bit_count()
