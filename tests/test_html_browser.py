@@ -330,3 +330,75 @@ def test_every_broken_sample_draws_without_a_script_error(opened, tmp_path):
     for number in (1, len(deals) // 2, len(deals)):
         view.page.focus(f"#deal-{number} .viewer") if view.page.locator(f"#deal-{number} .viewer").count() else None
         view.press("End", "ArrowUp", "ArrowLeft", "Home")
+
+
+BID_WHIST = ROOT / "samples" / "bid-whist" / "rent-party.bpn"
+
+
+def test_bid_whist_jokers_are_drawn_in_hands_and_tricks(opened, tmp_path):
+    """Deal 1 of the rent party: Lena holds both jokers (her fifth holding group) and
+    discards the big joker on a heart in trick 11 (no trump: it cannot win)."""
+    deal = parse(BID_WHIST.read_text(encoding="utf-8"))[0]
+    path = tmp_path / "bid.html"
+    path.write_text(render_html([deal]), encoding="utf-8")
+    view = opened("#deal-1", path=path)
+    lena = "#deal-1 .viewer .seat:nth-of-type(1) .hand"
+    jokers = view.page.locator(f"{lena} .suit-row.jokers .card")
+    assert [jokers.nth(i).get_attribute("aria-label") for i in range(jokers.count())] == ["big joker", "little joker"]
+    assert jokers.nth(0).inner_text().replace("\n", " ").endswith("Big Joker")
+    assert view.page.locator(f"{lena} .suit-row.jokers [role=img][aria-label=jokers]").count() == 1
+    assert view.page.locator("#deal-1 .diagram .card[data-card=JB]").count() == 1  # the printed diagram
+    played = positions(deal)
+    k = next(i for i, c in enumerate(deal.play.cards) if c.card == "JB") + 1
+    assert (k - 1) // 4 + 1 == 11
+    view.page.goto(path.as_uri() + f"#deal-1/trick-11/card-{(k - 1) % 4}")
+    view.page.wait_for_selector("html[data-ready]")
+    view.page.focus("#deal-1 .viewer")
+    view.press("ArrowRight")
+    assert view.page.evaluate("location.hash") == f"#deal-1/trick-11/card-{(k - 1) % 4 + 1}"
+    big = view.page.locator("#deal-1 .felt .played .card.joker.big")
+    assert big.count() == 1 and big.get_attribute("aria-label") == "big joker"
+    assert "Big Joker" in big.inner_text()
+    assert "plays the big joker" in view.text("#deal-1 .status")
+    hands, table, _ = view.state(1)
+    assert hands == [list(h) for h in played[k].hands]
+    assert table == [list(t) for t in played[k].table]
+    assert "JB" not in hands[0] and "JL" in hands[0]
+    view.press("ArrowDown")                     # the trick completes: a joker never wins in no trump
+    assert view.winner(1) == played[(k - 1) // 4 * 4 + 4].table_winner != 1
+    view.press("End")
+    assert view.hand(1, 1) == []
+    assert view.page.locator("#deal-1 .record .card.joker").count() == 2  # the play record, trick by trick
+
+
+def test_double_dummy_values_at_each_moment(browser, tmp_path):
+    """bpn html --dd: the table of the legal cards' values follows the moment shown."""
+    from bismarck_pbn.analysis.analyse import analyse_deal
+    from bismarck_pbn.analysis.sides import problem_at
+    from bismarck_pbn.analysis.solver import Solver
+    from bismarck_pbn.analysis.values import make_solver
+    from bismarck_pbn.views.html.data import dd_data
+
+    deals = [d for d in parse(CLUB.read_text(encoding="utf-8")) if d.tags]
+    analysis = analyse_deal(deals[1], make_solver(20000), contracts=False)
+    path = tmp_path / "dd.html"
+    path.write_text(render_html(deals, deal=2, dd={2: dd_data(analysis)}), encoding="utf-8")
+    every = positions(deals[1])
+    view = Opened(browser, path, "#deal-2/trick-14/card-1")
+    try:
+        rows = view.page.eval_on_selector_all(
+            "#deal-2 .dd-table tbody tr", "(rs) => rs.map((r) => [r.dataset.card, r.cells[1].textContent, r.className])")
+        expected = Solver().solve_moves(problem_at(every[40]))
+        assert {c: int(v) for c, v, _ in rows} == expected
+        best = max(expected.values())
+        assert all((cls == "dd-best") == (expected[c] == best) for c, _, cls in rows)
+        view.page.focus("#deal-2 .viewer")
+        view.press("ArrowRight")
+        after = view.page.eval_on_selector_all("#deal-2 .dd-table tbody tr", "(rs) => rs.map((r) => r.dataset.card)")
+        assert set(after) == set(Solver().solve_moves(problem_at(every[41])))
+        view.press("End")
+        assert "the play is over" in view.text("#deal-2 .dd")
+        view.press("Home")  # the opening lead: beyond the node limit
+        assert "not analysed" in view.text("#deal-2 .dd")
+    finally:
+        view.close()

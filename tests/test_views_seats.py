@@ -222,3 +222,15 @@ def test_record_a_deal_of_the_game(tmp_path, seats):
     assert len(play) == 13 and all(len(line.split()) == seats for line in play)
     tricks = next(line for line in text.splitlines() if line.startswith("[Tricks"))
     assert len(tricks.split('"')[1].split()) == 2  # per side with four seats, per seat with two
+
+
+def test_show_at_80_columns_gives_each_partner_its_side_in_full():
+    """Four seats with names at 80 columns: the side stands in each hand's panel, whole
+    (a panel title of 'seat 3 Odette · side 1–3' did not fit and was cut)."""
+    from conftest import ROOT
+    sample = ROOT / "samples" / "bid-whist" / "rent-party.bpn"
+    result = runner.invoke(app, ["show", str(sample), "--deal", "1"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("side 1–3") == 2 and result.stdout.count("side 2–4") == 2
+    for seat, name in ((1, "Lena"), (2, "Marcus"), (3, "Odette"), (4, "Ray")):
+        assert f"seat {seat} {name}" in result.stdout

@@ -8,11 +8,11 @@ Per deal: the double-dummy result of the contract from the opening lead against 
 happened, and for the forehand what each contract would have scored with the kitty as
 exchanged (:mod:`bismarck_pbn.analysis.contracts`).
 
-Only :func:`problem_at` knows Bismarck: it turns a
+Every game: :func:`~bismarck_pbn.analysis.sides.problem_at` turns a
 :class:`~bismarck_pbn.views.position.Position` into a solver
-:class:`~bismarck_pbn.analysis.problem.Problem`. Sides: the forehand against the other
-two together (``side_seat`` None), or one seat against the other two. In Pass every
-seat wants few tricks, so the problem is misère.
+:class:`~bismarck_pbn.analysis.problem.Problem` with the sides of the deal's game
+(:mod:`bismarck_pbn.analysis.sides`); the values of one position come from
+:mod:`bismarck_pbn.analysis.values`, as in the views. The contract table is Bismarck's.
 
 Cost: one :meth:`~bismarck_pbn.analysis.solver.Solver.solve_moves` per card played,
 sharing one transposition table; the first tricks dominate.
@@ -23,52 +23,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bismarck_pbn.analysis.problem import Problem
+from bismarck_pbn.analysis.sides import NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
-from bismarck_pbn.games import bismarck as engine
+from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, values_of
+from bismarck_pbn.games import ruleset_of
+from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.model.deal import Deal
-from bismarck_pbn.views.position import Position, positions
+from bismarck_pbn.views.position import positions
 
-
-class Unanalysable(ValueError):
-    """The deal cannot be analysed; the message says why, in a player's words."""
-
-
-def problem_at(position: Position, side_seat: int | None = None) -> Problem:
-    """The solver's problem at ``position`` of a Bismarck deal: the hands still held,
-    the trump, the trick on the table and the seat to play. The side is ``side_seat``
-    (1–3) alone, by default the forehand, against the other two; in Pass the side
-    wants as few tricks as it can. Seats become 0–2. Raises :class:`Unanalysable`."""
-    deal = position.deal
-    if deal.game != "Bismarck":
-        raise Unanalysable(f"double-dummy analysis covers Bismarck so far, not {deal.game}")
-    if deal.forehand is None or deal.contract is None:
-        raise Unanalysable("the deal has no Forehand or Contract")
-    if deal.contract in ("NoHearts", "NoQueen"):
-        raise Unanalysable(f"{deal.contract} is scored by the cards taken, which the solver does not count")
-    if position.trump is None:
-        raise Unanalysable("the trump is not known (Valfri without a Trump tag)")
-    if position.faults:
-        raise Unanalysable("the play has errors up to here (bpn validate shows them)")
-    if position.to_play is None:
-        raise Unanalysable("the play is over")
-    if any(h is None for h in position.hands):
-        raise Unanalysable("not every hand is recorded")
-    table = position.table if len(position.table) < 3 else ()
-    trump = None if position.trump == "NT" else position.trump
-    # the game's own trick rules: Finnish Bismarck's must-trump
-    must_trump = position.rules is not None and position.rules.trick_rules(deal, trump).must_trump
-    try:
-        return Problem(tuple(frozenset(h) for h in position.hands),
-                       trump=None if position.trump == "NT" else position.trump,
-                       to_play=position.to_play - 1, table=tuple(card for _, card in table),
-                       side=frozenset({(side_seat or deal.forehand) - 1}),
-                       misere=deal.contract == "Pass", must_trump=must_trump)
-    except ValueError as exc:
-        if deal.exchange is not False and deal.discard is None:
-            raise Unanalysable("the forehand's hand after the exchange is not known (no Discard tag)") from None
-        raise Unanalysable(f"the hands do not make a position: {exc}") from None
+__all__ = ["CardAnalysis", "DealAnalysis", "NotYet", "Unanalysable", "analyse_deal", "problem_at"]
 
 
 @dataclass
@@ -81,11 +45,13 @@ class CardAnalysis:
     card: str
     values: dict[str, int] | None
     """Legal card → tricks the side of the seat takes from this trick to the end; None
-    when the solver's node limit was reached."""
+    when not analysed (:attr:`reason`: the node limit, or a position the solver does
+    not model)."""
     wants_few: bool
-    """The seat's side wants few tricks (Pass)."""
+    """The seat's side wants few tricks (a misère)."""
     taken: int
-    """Tricks the seat's side had already taken before this trick."""
+    """Tricks the seat's side had already taken before this trick (with any offset)."""
+    reason: str | None = None
 
     @property
     def best(self) -> int | None:
@@ -116,7 +82,7 @@ class CardAnalysis:
     def as_dict(self) -> dict:
         out = {"trick": self.trick, "position": self.position, "seat": self.seat, "card": self.card}
         if self.values is None:
-            return out | {"values": None, "unsolved": "node limit reached"}
+            return out | {"values": None, "unsolved": self.reason or NODE_LIMIT_REASON}
         return out | {"values": {c: self.values[c] for c in sorted(self.values, key=ORDER.__getitem__)},
                       "before": self.taken + self.best, "after": self.taken + self.after,
                       "cost": self.cost, "mark": self.mark or None, "better": self.better}
@@ -129,23 +95,54 @@ class DealAnalysis:
     deal: Deal
     plays: list[CardAnalysis] = field(default_factory=list)
     dd_tricks: int | None = None
-    """The forehand's tricks double dummy from the opening lead."""
+    """The side's tricks double dummy from the first analysed lead (the opening lead,
+    in German Whist trick 14's), its offset included."""
     actual_tricks: int | None = None
+    """The tricks the side took from that lead on, its offset included."""
     contracts: list[dict] = field(default_factory=list)
     error: str | None = None
+    sides: Sides | None = None
+    from_trick: int = 1
+    """The trick the double-dummy result is counted from."""
+    dd_side: tuple[int, ...] = ()
+    """The seats (from 1) whose tricks :attr:`dd_tricks` counts."""
+
+    @property
+    def dd_who(self) -> str:
+        """Who takes the double-dummy tricks, with the verb: ``the forehand takes``."""
+        side = self.dd_side
+        if len(side) == 1 and side[0] == self.deal.forehand and self.deal.game == "Bismarck":
+            return "the forehand takes"
+        if len(side) == 1:
+            return f"seat {side[0]} takes"
+        return f"seats {seat_list(side)} take"
+
+    @property
+    def side_label(self) -> str:
+        return self.sides.label if self.sides is not None else ""
 
     def as_dict(self) -> dict:
         deal = self.deal
-        out: dict = {"deal": deal.number, "board": deal.board, "forehand": deal.forehand,
-                     "contract": deal.contract, "trump": deal.trump or (engine.implied_trump(deal.contract)
-                                                                        if deal.contract else None)}
+        rules = ruleset_of(deal)
+        contract = rules.contract_of(deal)[0]
+        out: dict = {"deal": deal.number, "board": deal.board, "game": rules.name, "forehand": deal.forehand,
+                     "contract": contract, "trump": deal.trump or rules.implied_trump(deal)}
+        if self.sides is not None:
+            out["side"] = sorted(self.sides.side) or list(self.dd_side)
+            out["side_label"] = self.sides.label
+            out["misere"] = self.sides.misere
         if self.error:
             out["error"] = self.error
         out["plays"] = [p.as_dict() for p in self.plays]
+        bismarck = rules.name == "Bismarck"
         if self.dd_tricks is not None:
-            out["double_dummy"] = {"tricks": self.dd_tricks, "score": _score(deal, self.dd_tricks)}
+            out["double_dummy"] = {"tricks": self.dd_tricks, "from_trick": self.from_trick}
+            if bismarck:
+                out["double_dummy"]["score"] = _score(deal, self.dd_tricks)
         if self.actual_tricks is not None:
-            out["actual"] = {"tricks": self.actual_tricks, "score": _score(deal, self.actual_tricks)}
+            out["actual"] = {"tricks": self.actual_tricks}
+            if bismarck:
+                out["actual"]["score"] = _score(deal, self.actual_tricks)
         if self.contracts:
             out["contracts"] = self.contracts
         return out
@@ -164,48 +161,65 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
                  contracts: bool = True, exchange: bool = False,
                  progress: Progress | None = None) -> DealAnalysis:
     """Analyse every card of ``deal``'s play, the contract's double-dummy result, and
-    (``contracts``) what each contract would have scored; ``exchange`` adds the best
-    discard for each contract (slow: see :mod:`~bismarck_pbn.analysis.contracts`).
+    (``contracts``, Bismarck) what each contract would have scored; ``exchange`` adds
+    the best discard for each contract (slow: see :mod:`~bismarck_pbn.analysis.contracts`).
+    ``side_seat``: analyse for that seat's side (see :mod:`~bismarck_pbn.analysis.sides`).
     ``progress(done, total)`` is called as the cards are analysed."""
-    solver = solver or Solver()
+    solver = solver or make_solver()
     result = DealAnalysis(deal)
     try:
+        result.sides = sides = sides_of(deal, side_seat)
         all_positions = positions(deal)
-        problem_at(all_positions[0], side_seat)
+        problem_at(all_positions[0], sides=sides)
+    except NotYet:
+        pass
     except Unanalysable as exc:
         result.error = str(exc)
         return result
-    forehand = deal.forehand
-    try:
-        result.dd_tricks = solver.solve(problem_at(all_positions[0]))
-    except SolverLimit:
-        result.dd_tricks = None
-    last = all_positions[-1]
-    if last.played == 48 and not last.faults:
-        result.actual_tricks = last.won[forehand - 1]
-    elif deal.tricks is not None:
-        result.actual_tricks = deal.tricks[forehand - 1]
+    n = all_positions[0].seats
     total = len(all_positions) - 1
+    start = None  # the first analysable position at a trick's lead: the double-dummy result
+    skip = (sides.count_from - 1) * n
+    uncounted = all_positions[skip].won if 0 < skip < len(all_positions) else ()
     for i, pos in enumerate(all_positions[:-1]):
+        card = all_positions[i + 1].card
+        name = card.card if card is not None else ""
+        trick, place = i // n + 1, i % n + 1
         try:
-            problem = problem_at(pos, side_seat)
+            problem = problem_at(pos, sides=sides)
+        except NotYet as exc:
+            result.plays.append(CardAnalysis(trick, place, pos.to_play or 0, name, None, False, 0, str(exc)))
+            if progress is not None:
+                progress(i + 1, total)
+            continue
         except Unanalysable as exc:
-            result.error = f"trick {i // 3 + 1}: {exc}"
+            result.error = f"trick {trick}: {exc}"
             break
-        seat = pos.to_play
-        on_side = seat - 1 in problem.side
-        taken = sum(pos.won[s] for s in range(3) if (s in problem.side) == on_side)
-        try:
-            values: dict[str, int] | None = solver.solve_moves(problem)
-        except SolverLimit:
-            values = None
-        result.plays.append(CardAnalysis(i // 3 + 1, i % 3 + 1, seat, all_positions[i + 1].card.card,
-                                         values, problem.misere, taken))
+        if start is None and place == 1:
+            start = (pos, problem, trick)
+        pv = values_of(pos, problem, sides, solver, uncounted)
+        result.plays.append(CardAnalysis(trick, place, problem.to_play + 1, name, pv.values, pv.wants_few,
+                                         pv.taken + pv.offset, pv.reason))
         if progress is not None:
             progress(i + 1, total)
-    if contracts:
-        from bismarck_pbn.analysis.contracts import contract_table
+    if start is not None:
+        pos, problem, result.from_trick = start
+        side = problem.side
+        result.dd_side = tuple(sorted(s + 1 for s in side))
+        earlier = sum(pos.won[s] for s in side)
+        try:
+            result.dd_tricks = solve_side(problem, solver) + sides.offset
+        except SolverLimit:
+            result.dd_tricks = None
+        last = all_positions[-1]
+        if last.finished and last.to_play is None and not last.faults and len(side) and \
+                sum(last.won) == ruleset_of(deal).tricks:
+            result.actual_tricks = sum(last.won[s] for s in side) - earlier + sides.offset
+        elif deal.tricks is not None and deal.game == "Bismarck" and len(side) == 1 and earlier == 0:
+            result.actual_tricks = deal.tricks[next(iter(side))]
+        if contracts and ruleset_of(deal).name == "Bismarck" and result.from_trick == 1:
+            from bismarck_pbn.analysis.contracts import contract_table
 
-        result.contracts = contract_table(problem_at(all_positions[0]), deal, solver, exchange=exchange,
-                                          progress=progress)
+            forehand = problem_at(all_positions[0], sides=sides_of(deal))  # the forehand's, whatever the side
+            result.contracts = contract_table(forehand, deal, solver, exchange=exchange, progress=progress)
     return result

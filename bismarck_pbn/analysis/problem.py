@@ -10,7 +10,8 @@ as plain options. Each game's ruleset builds problems; the solver knows no game.
 Cards are the project's two-character strings (``"SA"``, ``"H7"``). The solver works
 on bit masks: :meth:`Problem.encode` maps each card to bit ``16·suit + slot``, slot 0
 being the weakest rank of its suit under the problem's rank order, and
-:meth:`Problem.card` maps a bit back.
+:meth:`Problem.card` maps a bit back. Bid Whist's jokers (``"JL"``, ``"JB"``) may be in
+a problem with a trump suit: they are its two highest trumps, slots 13 and 14.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from bismarck_pbn.model.cards import RANKS, SUITS
+from bismarck_pbn.model.cards import JOKER, JOKERS, RANKS, SUITS
 
 DEFAULT_ORDER = RANKS
 """Ranks from high to low when a problem says nothing else: A K Q … 2."""
@@ -101,17 +102,32 @@ class Problem:
         """The ranks of ``suit`` from high to low."""
         return dict(self.rank_order).get(suit, DEFAULT_ORDER)
 
+    def suit_of(self, card: str) -> str:
+        """The suit a card plays in: its own, or for a joker the trump suit."""
+        return self.trump if card[0] == JOKER and self.trump is not None else card[0]
+
+    @property
+    def crowded(self) -> bool:
+        """Whether some suit has more than 13 cards still held (the trump suit with the
+        jokers): more than the C core's table key holds per suit."""
+        counts: dict[str, int] = {}
+        for hand in self.hands:
+            for card in hand:
+                suit = self.suit_of(card)
+                counts[suit] = counts.get(suit, 0) + 1
+        return any(n > 13 for n in counts.values())
+
     def legal_cards(self) -> frozenset[str]:
         """The cards the seat to play may play now."""
         hand = self.hands[self.to_play]
         if not self.table:
             return hand
-        led = self.table[0][0]
-        same = frozenset(c for c in hand if c[0] == led)
+        led = self.suit_of(self.table[0])
+        same = frozenset(c for c in hand if self.suit_of(c) == led)
         if same:
             return same
         if self.must_trump and self.trump is not None:
-            trumps = frozenset(c for c in hand if c[0] == self.trump)
+            trumps = frozenset(c for c in hand if self.suit_of(c) == self.trump)
             if trumps:
                 return trumps
         return hand
@@ -119,13 +135,18 @@ class Problem:
     # ---- encoding for the cores ----------------------------------------------------------
 
     def bit(self, card: str) -> int:
-        """The card's bit number: 16·suit + slot (slot 0 = the weakest rank of the suit)."""
+        """The card's bit number: 16·suit + slot (slot 0 = the weakest rank of the suit;
+        the jokers 13 and 14 of the trump suit)."""
+        if card[0] == JOKER:
+            return 16 * SUITS.index(self.trump or "") + (14 if card == "JB" else 13)
         order = self.order(card[0])
         return 16 * SUITS.index(card[0]) + (len(order) - 1 - order.index(card[1]))
 
     def card(self, bit: int) -> str:
         """The card of a bit number (the inverse of :meth:`bit`)."""
         suit = SUITS[bit >> 4]
+        if bit & 15 >= 13:
+            return "JB" if bit & 15 == 14 else "JL"
         order = self.order(suit)
         return suit + order[len(order) - 1 - (bit & 15)]
 
@@ -165,7 +186,10 @@ class Problem:
         seen: set[str] = set()
         for cards in (*self.hands, self.table):
             for card in cards:
-                if len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
+                if card in JOKERS:
+                    if self.trump is None:
+                        raise ValueError(f"{card}: a joker is in a problem only as a trump (a trump suit is needed)")
+                elif len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
                     raise ValueError(f"{card!r} is not a card")
                 if card in seen:
                     raise ValueError(f"{card} is in the problem twice")

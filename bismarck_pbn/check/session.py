@@ -75,6 +75,12 @@ class SessionChecker:
         self.active = False
         self.last = None
         self.totals: tuple[int, ...] | None = None
+        self.score: tuple[int, ...] | None = None
+        """The last deal's score as the session settled it (see :meth:`feed`)."""
+        self.points: tuple[int, ...] | None = None
+        """The last deal's individual points, where the game keeps them."""
+        self.marks: tuple[tuple[str, int], ...] = ()
+        """What the last deal reached in the session (Swedish Whist's exits)."""
 
     def _start(self, deal) -> None:
         self.active = True
@@ -96,6 +102,7 @@ class SessionChecker:
         deal that only this one revealed, i.e. BPN704 at the end of a session)."""
         out: list[Diagnostic] = []
         before: list[Diagnostic] = []
+        self.score, self.points, self.marks = result.score, None, ()
         if deal.board is None:
             return out, before
         tag = deal.tag
@@ -129,6 +136,9 @@ class SessionChecker:
             score, findings = self.rules.rescore(deal, result.score, result.basis)
             out.extend(_located(f, deal) for f in findings)
             result = result._replace(score=score)
+        self.score = result.score
+        self.points = self.rules.individual()
+        self.marks = self.rules.marks()
         self._follow_totals(deal, result, out)
         findings, restart = self.rules.after(deal, self.totals)
         out.extend(_located(f, deal) for f in findings)

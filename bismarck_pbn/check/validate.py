@@ -54,6 +54,13 @@ class Checked(NamedTuple):
     result: DealResult
     total: tuple[int, ...] | None = None
     """The session's running total after this deal, as far as it is known."""
+    settled: tuple[int, ...] | None = None
+    """The deal's score as its session settles it: the result's, or where the standing
+    before the deal decides it (Swedish Whist's exits) the session's; None outside a session."""
+    points: tuple[int, ...] | None = None
+    """Each seat's individual points in the deal, in a game that keeps them (Swedish Whist)."""
+    marks: tuple[tuple[str, int], ...] = ()
+    """What the deal reached in its session, as (what, side index) pairs (Swedish Whist's exits)."""
 
     @property
     def ok(self) -> bool:
@@ -255,7 +262,8 @@ def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
             if before and pending is not None:
                 pending.diagnostics.extend(before)
             if deal.board is not None:
-                checked = checked._replace(total=session.totals)
+                checked = checked._replace(total=session.totals, settled=session.score, points=session.points,
+                                           marks=session.marks)
         if pending is not None:
             yield pending
         pending = checked

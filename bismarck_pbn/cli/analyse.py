@@ -42,13 +42,17 @@ def analyse_command(
         "--annotate", help="Write ?/?? and dd: comments into the file (in place, atomically; "
                            "a re-run replaces its own notes and keeps yours).")] = False,
     contracts: Annotated[bool, typer.Option(
-        "--contracts/--no-contracts", help="What each contract would have scored for the forehand.")] = True,
+        "--contracts/--no-contracts", help="What each contract would have scored for the forehand (Bismarck).")] = True,
     exchange: Annotated[bool, typer.Option(
         "--exchange", help="Also find the best four discards for each contract (slow).")] = False,
     limit: Annotated[int, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
         help="Give up on one position after this many search nodes (0: never; default "
              "5000000, a second or so); such cards are reported as not solved.")] = 5_000_000,
+    side: Annotated[int | None, typer.Option(
+        "--side", min=1, max=4, metavar="SEAT", show_default=False,
+        help="Analyse for this seat's side (its partnership; in Bismarck that seat alone against the "
+             "other two, a defender's quota question). Default: the game's own (see the game's page).")] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Say which solver core is in use and exit.")] = False,
 ) -> None:
@@ -56,13 +60,22 @@ def analyse_command(
     and after it, double dummy (every hand visible, best play by all). A card
     that cost one trick is marked ?, more ??, with the cards that would have
     kept them. Per deal: the contract's double-dummy result from the opening
-    lead against what happened, and what each contract would have scored.
+    lead against what happened, and in Bismarck what each contract would
+    have scored.
 
-    Sides: the forehand against the other two together; in Pass both want
-    few tricks.
+    Every game: Bismarck the forehand against the other two (--side SEAT: that
+    seat against the other two), Pass misère; the partnership games their
+    partnerships (Swedish Nolle and the misères minimise); Solo Whist the
+    declarer (with an accepted partner) against the rest; Israeli Whist each
+    seat for itself, a seat that bid 0 minimising; German Whist from trick 14,
+    once the stock is empty. Bid Whist: jokers are the top trumps; at no trump
+    a position with a joker in play is not analysed; the kitty's book is
+    added to the declaring side's tricks. Cards that cannot be analysed are
+    reported as such, not as errors.
 
     Exit status: 0 done; 1 a deal could not be analysed (not every hand known,
-    errors in the play); 2 wrong usage or an unreadable file.
+    errors in the play, a deal thrown in, Estonian NoHearts or NoQueen); 2
+    wrong usage or an unreadable file.
 
     Examples:
 
@@ -73,7 +86,7 @@ def analyse_command(
       bpn analyse night.bpn --deal 3 --annotate
     """
     from bismarck_pbn.analysis.analyse import analyse_deal
-    from bismarck_pbn.analysis.solver import Solver
+    from bismarck_pbn.analysis.values import make_solver
     from bismarck_pbn.format.edit import AnnotateError, read_source
     from bismarck_pbn.format.reader import parse
     from bismarck_pbn.safewrite import ChangedOnDisk, atomic_write
@@ -94,7 +107,7 @@ def analyse_command(
             raise _fail(f"{path}: there is no deal {deal}: the file has {len(deals)}", 2)
         deals = [deals[deal - 1]]
 
-    solver = Solver(node_limit=limit)
+    solver = make_solver(limit)
     results = []
     show_progress = format is Format.text or exchange
     from rich.progress import Progress
@@ -106,7 +119,8 @@ def analyse_command(
             def tick(done: int, total: int, task=task) -> None:
                 bar.update(task, completed=done, total=total)
 
-            results.append(analyse_deal(d, solver, contracts=contracts, exchange=exchange, progress=tick))
+            results.append(analyse_deal(d, solver, side_seat=side, contracts=contracts, exchange=exchange,
+                                        progress=tick))
             bar.remove_task(task)
 
     failed = any(r.error for r in results)

@@ -25,6 +25,14 @@ def html_command(
         "--title", metavar="TEXT", show_default=False, help="The page's title. Default: the event and the date.")] = None,
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of the input (default utf-8).")] = "utf-8",
+    dd: Annotated[bool, typer.Option(
+        "--dd", help="Embed the double-dummy values of the legal cards before each card played (what bpn "
+                     "analyse computes); the page shows them at each moment. Slow: a progress bar on "
+                     "standard error.")] = False,
+    limit: Annotated[int, typer.Option(
+        "--limit", min=0, metavar="NODES", show_default=False,
+        help="With --dd: give up on one position after this many search nodes (0: never; default 5000000); "
+             "such cards are shown as not solved.")] = 5_000_000,
 ) -> None:
     """Make one web page of a record that anyone can open in a browser: a score
     sheet of each session, then every deal with its hands around the table, the
@@ -48,6 +56,8 @@ def html_command(
       bpn html club-night.bpn -o club-night.html
 
       bpn html club-night.bpn --deal 3 --title "The hand of the night" -o board3.html
+
+      bpn html club-night.bpn --deal 2 --dd -o board2.html
 
       cat night.bpn | bpn html - > night.html
     """
@@ -78,7 +88,8 @@ def html_command(
         err.print(f"bpn: {source.name}: there is no deal {deal}; the file has {len(deals)} "
                   f"deal{'s' if len(deals) != 1 else ''}", style="red", highlight=False)
         raise typer.Exit(2)
-    page = render_html(deals, title=title, deal=deal)
+    values = _dd_values(deals if deal is None else [deals[deal - 1]], limit) if dd else None
+    page = render_html(deals, title=title, deal=deal, dd=values)
     try:
         if output == "-":
             sys.stdout.write(page)
@@ -97,3 +108,28 @@ def html_command(
                   "not read; the page shows what is known (bpn validate lists the problems)",
                   style="yellow", highlight=False)
         raise typer.Exit(1)
+
+
+def _dd_values(deals, limit: int) -> dict[int, list[dict]]:
+    """The double-dummy values for the page, by deal number, with a progress bar on
+    standard error (hidden when it is not a terminal)."""
+    from rich.progress import Progress
+
+    from bismarck_pbn.analysis.analyse import analyse_deal
+    from bismarck_pbn.analysis.values import make_solver
+    from bismarck_pbn.views.html.data import dd_data
+
+    solver = make_solver(limit)
+    out: dict[int, list[dict]] = {}
+    with Progress(console=err_console(), transient=True) as bar:
+        for d in deals:
+            if not d.syntax_ok:
+                continue
+            task = bar.add_task(f"double dummy, deal {d.number}", total=None)
+
+            def tick(done: int, total: int, task=task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            out[d.number] = dd_data(analyse_deal(d, solver, contracts=False, progress=tick))
+            bar.remove_task(task)
+    return out

@@ -13,10 +13,15 @@ from rich.text import Text
 from bismarck_pbn.cli.common import err_console
 
 
-def _asker(console):
-    """Read answers: with line editing on a terminal; line by line from a pipe, the
-    prompt and the answer echoed so that the output reads like the session."""
+def _asker(console, completer):
+    """Read answers: with line editing on a terminal (and Tab completing the words that
+    fit, where readline is there); line by line from a pipe, the prompt and the answer
+    echoed so that the output reads like the session."""
     if sys.stdin is not None and sys.stdin.isatty():
+        from bismarck_pbn.session.completion import install
+
+        install(completer)
+
         def ask(prompt: str) -> str:
             try:
                 return console.input(Text(prompt, style="bold"))
@@ -54,6 +59,13 @@ def record_command(
     suit?). **u** takes back the last card, **?** shows the hand and
     the legal cards, **claim** ends the play and asks for the final tricks.
 
+    In the auction games (Solo, Bid, Israeli and Swedish Whist) the contract is the
+    auction, taken call by call from the dealer's left and checked as each call is
+    typed (**u** takes back the last call); the contract, declarer and trump follow
+    from it, and only what it leaves open is asked (a trump named, the Direction, the
+    cards passed in a Frisch, the contract bids). A deal thrown in has no play. In a
+    terminal, Tab completes the legal calls and cards.
+
     The new deal is checked by the validator in the context of the whole file before
     anything is written, and appended atomically; a file changed meanwhile is not
     overwritten. Prompts go to standard error; answers may be piped in, one a line.
@@ -68,9 +80,11 @@ def record_command(
         bpn record --dry-run club-night.bpn
         bpn record > one-deal.bpn
     """
+    from bismarck_pbn.session.completion import Completer
     from bismarck_pbn.session.record import record
 
     console = err_console()
+    completer = Completer()
 
     def say(text: str, style: str | None = None) -> None:
         console.print(Text(text, style=style or ""))
@@ -80,7 +94,7 @@ def record_command(
         sys.stdout.flush()
 
     try:
-        code = record(path, _asker(console), say, emit=emit, dry_run=dry_run)
+        code = record(path, _asker(console, completer), say, emit=emit, dry_run=dry_run, completer=completer)
     except KeyboardInterrupt:
         console.print()
         say("interrupted: nothing written", "red")

@@ -63,6 +63,12 @@ def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
     raise ShowError(f"{name}: there is no deal {number}: the file has {has}")
 
 
+def _nothing():
+    from contextlib import nullcontext
+
+    return nullcontext()
+
+
 def json_lines(data: dict) -> str:
     """A JSON object with one top-level key a line: easy to read, diff and grep."""
     items = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()]
@@ -84,6 +90,13 @@ def show_command(
         "--format", "-f", metavar="text|json", help="text: the table drawn for a terminal; json: the position as data.")] = Format.text,
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of the input (default utf-8).")] = "utf-8",
+    dd: Annotated[bool, typer.Option(
+        "--dd", help="Also each legal card of the seat to play with its double-dummy value: the tricks its "
+                     "side takes from this trick on, best play by all (as bpn analyse counts them).")] = False,
+    limit: Annotated[int, typer.Option(
+        "--limit", min=0, metavar="NODES", show_default=False,
+        help="With --dd: give up after this many search nodes (0: never; default 5000000, a second or "
+             "so).")] = 5_000_000,
 ) -> None:
     """Show a deal at one moment of its play, in any game: the hands still
     held around the table, the trick on the table and who led (and won) it,
@@ -103,6 +116,7 @@ def show_command(
         bpn show club-night.bpn
         bpn show club-night.bpn --deal 3 --trick 4 --card 1
         bpn show club-night.bpn -d 3 -t 4 --format json | jq .table
+        bpn show club-night.bpn -d 2 -t 12 --dd
         cat night.bpn | bpn show - --trick 16
     """
     from bismarck_pbn.games import ruleset_of
@@ -138,7 +152,20 @@ def show_command(
     except ShowError as exc:
         err.print(f"bpn: {exc}", style="red", highlight=False)
         raise typer.Exit(exc.code) from None
+    values = None
+    if dd:
+        from bismarck_pbn.analysis.values import make_solver, values_at
+
+        with err.status("solving double dummy…", spinner="dots") if format is Format.text else _nothing():
+            values = values_at(position, make_solver(limit))
     if format is Format.json:
-        typer.echo(json_lines(position_dict(position)))
+        data = position_dict(position)
+        if values is not None:
+            data["double_dummy"] = values.as_dict()
+        typer.echo(json_lines(data))
     else:
         out_console().print(render_position(position), soft_wrap=False)
+        if values is not None:
+            from bismarck_pbn.views.analysis import render_values
+
+            out_console().print(render_values(values), soft_wrap=False)

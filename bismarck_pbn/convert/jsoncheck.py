@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bismarck_pbn.check.validate import validate_deals
-from bismarck_pbn.convert import jsonio
+from bismarck_pbn.convert import jsonio, schema
 from bismarck_pbn.diagnostics import ERROR, Diagnostic
 from bismarck_pbn.format.reader import DealReader
 
@@ -105,7 +105,7 @@ def _fault(message: str, line: int, column: int) -> Diagnostic:
 
 def _schema_faults(obj: Any, part: str) -> list:
     """Every place where ``obj`` breaks the schema, first in order of their path."""
-    validator = jsonio._validator(part)
+    validator = schema.validator(part)
     return sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.absolute_path])
 
 

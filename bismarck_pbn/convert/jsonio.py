@@ -11,14 +11,14 @@ Every game has one layout: seats 1 to N (``seats``), the sides that score (``sid
 the partnerships, or each seat alone), one trick per N cards. What depends on the game
 comes from its ruleset (:func:`bismarck_pbn.games.ruleset_of`); a game the package has
 no ruleset for yet is laid out from its words (:mod:`bismarck_pbn.model.games`) and not
-replayed. Version 1 documents (Bismarck only) are read as they always were.
+replayed. Version 1 documents (Bismarck only) are read as they always were. The schema
+and the safe decoding of JSON text are :mod:`bismarck_pbn.convert.schema` (their names
+stay importable from here).
 """
 
 from __future__ import annotations
 
-import copy
 import json
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
@@ -27,116 +27,17 @@ from typing import Any
 from bismarck_pbn.model.deal import NOWHERE, Auction, Call, Comment, Deal, Play, PlayedCard, Tag
 from bismarck_pbn.diagnostics import diag
 from bismarck_pbn.format.reader import DealReader
-from bismarck_pbn.resources import data_path
 from bismarck_pbn.format.split import Chunk
+from bismarck_pbn.convert.schema import (FORMAT, VERSION, SchemaError, UnreadableJSON, check, decode, schema,
+                                         validator)
 from bismarck_pbn.check.validate import Checked, check_deal, validate_deals
 from bismarck_pbn.format.writer import canonical_tags, canonical_value, check_writable
 from bismarck_pbn.games import Ruleset, ruleset_of
 from bismarck_pbn.model.games import sides
 
-FORMAT = "bpn-json"
-VERSION = 2
-"""The layout written; version 1 (Bismarck only, before the whist family) is read too."""
-
-
-class SchemaError(ValueError):
-    """JSON that does not fit the schema; ``where`` is a JSON path like ``$.deals[3].tags``."""
-
-    def __init__(self, where: str, message: str, line: int | None = None):
-        self.where = where
-        self.message = message
-        self.line = line
-        prefix = f"line {line}: " if line is not None else ""
-        super().__init__(f"{prefix}{where}: {message}")
-
-
-class UnreadableJSON(ValueError):
-    """JSON nested too deeply for Python's decoder (a RecursionError inside): where the
-    nesting first goes deeper than any BPN JSON does, as line and column from 1."""
-
-    def __init__(self, line: int, column: int):
-        self.line = line
-        self.column = column
-        super().__init__(f"line {line}, column {column}: JSON nested more than {_DEEP} levels deep here, "
-                         "too deep to read (BPN JSON is never more than 8 levels deep)")
-
-
-_DEEP = 100
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-
-
-def _too_deep(text: str, line: int = 1) -> UnreadableJSON:
-    """The error for ``text`` (which made the decoder recurse too deeply). O(len(text))."""
-    depth = 0
-    for m in _JSON_TOKEN.finditer(text):
-        token = m.group()
-        if token in "[{":
-            depth += 1
-            if depth > _DEEP:
-                at = m.start()
-                return UnreadableJSON(line + text.count("\n", 0, at), at - text.rfind("\n", 0, at))
-        elif token in "]}":
-            depth -= 1
-    return UnreadableJSON(line, 1)
-
-
-def _decode(text: str, line: int = 1) -> Any:
-    """``json.loads``, with nesting too deep for the decoder as :class:`UnreadableJSON`."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise _too_deep(text, line) from None
-
-
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    """The JSON Schema (draft 2020-12) of a BPN JSON document."""
-    return json.loads(data_path("schemas", "bpn.schema.json").read_text(encoding="utf-8"))
-
-
-def _target(part: str) -> dict:
-    """A fresh copy of the schema (fastjsonschema rewrites references in place)."""
-    root = copy.deepcopy(schema())
-    if part == "deal":
-        return {"$schema": root["$schema"], "$ref": "#/$defs/deal", "$defs": root["$defs"]}
-    return root
-
-
-@lru_cache(maxsize=2)
-def _validator(part: str):
-    """The reference validator (jsonschema): precise errors with their JSON path."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(_target(part))
-
-
-@lru_cache(maxsize=2)
-def _fast(part: str):
-    """The same schema compiled to Python by fastjsonschema: ~18x faster than
-    jsonschema (2,860 against 158 deals/s), which is what makes importing a large JSON
-    Lines archive practical. It only says yes or no here; jsonschema explains a no."""
-    import fastjsonschema
-
-    return fastjsonschema.compile(_target(part))
-
-
-def check(obj: Any, *, part: str = "document", line: int | None = None) -> None:
-    """Raise :class:`SchemaError` at the first (deepest, then first in order) place where
-    ``obj`` breaks the schema. ``part`` is ``"document"`` or ``"deal"`` (a JSON Lines row)."""
-    import fastjsonschema
-
-    try:
-        _fast(part)(obj)
-        return
-    except fastjsonschema.JsonSchemaException as fast_error:
-        fallback = fast_error
-    from jsonschema.exceptions import best_match
-
-    error = best_match(_validator(part).iter_errors(obj))
-    if error is not None:
-        raise SchemaError(error.json_path, error.message, line)
-    raise SchemaError("$", fallback.message, line)  # pragma: no cover - the two disagree
-
+_validator = validator  # its old name here (``bpn check-json`` used it)
+__all__ = ["FORMAT", "VERSION", "SchemaError", "UnreadableJSON", "check", "deal_from_dict", "deal_to_dict",
+           "derived_disagreements", "dumps", "iter_dicts", "iter_jsonl", "iter_jsonl_deals", "loads", "schema"]
 
 # ---- export -------------------------------------------------------------------------
 
@@ -399,7 +300,7 @@ def _deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
 def loads(text: str) -> list[Deal]:
     """Deals from a JSON document (checked against the schema first)."""
     try:
-        obj = _decode(text)
+        obj = decode(text)
     except json.JSONDecodeError as e:
         raise SchemaError("$", f"not JSON: {e.msg}", e.lineno) from None
     check(obj)
@@ -415,7 +316,7 @@ def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
         if not line.strip():
             continue
         try:
-            obj = _decode(line, number)
+            obj = decode(line, number)
         except json.JSONDecodeError as e:
             raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
         check(obj, part="deal", line=number)

@@ -4,14 +4,22 @@ each must be higher than the last and three passes after a call end the auction.
 Israeli Whist and Swedish Whist judge their auctions with :class:`Ladder`; the
 rules of each game give it the rank of a call and say what four opening passes do.
 Nothing here knows of text: calls arrive as the reader's canonical words.
+
+An auction being made (``bpn record`` asks for it call by call) is judged by the same
+:meth:`~bismarck_pbn.games.base.Ruleset.check_auction` as a finished one: :func:`refusal`
+says why a call may not come next, :func:`legal_calls` lists those that may, and
+:func:`judge` tells whether the auction has ended and in what. One truth for the
+validator and the recorder.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding
+from bismarck_pbn.games.base import AuctionResult, Finding
+from bismarck_pbn.model.deal import Auction, Call, Tag
 
 if TYPE_CHECKING:
     from bismarck_pbn.games.base import Ruleset
@@ -88,3 +96,36 @@ def after_the_end(out: list[Finding], index: int, word: str, ended: int) -> None
     """BPN801 for a call after the auction ended (at call ``ended``, from 0)."""
     out.append(Finding("BPN801", f"{word} comes after the end of the auction (it ended with call "
                        f"{ended + 1})", call=index))
+
+
+# ---- an auction in the making ------------------------------------------------------------
+
+def with_calls(rules: Ruleset, deal: Deal, calls: Sequence[str]) -> Deal:
+    """``deal`` with its auction section made of ``calls``, begun by the seat the rules
+    say (the dealer's left)."""
+    first = rules.left_of(deal.dealer) if deal.dealer is not None else 1
+    auction = Auction(Tag("Auction", str(first)), first, tuple(Call(c) for c in calls))
+    return dataclasses.replace(deal, auction=auction)
+
+
+def judge(rules: Ruleset, deal: Deal, calls: Sequence[str]) -> AuctionResult:
+    """What the auction ``calls`` says so far (:attr:`AuctionResult.complete` once it has
+    ended). O(calls)."""
+    result = rules.check_auction(with_calls(rules, deal, calls))
+    assert result is not None
+    return result
+
+
+def refusal(rules: Ruleset, deal: Deal, calls: Sequence[str], word: str) -> Finding | None:
+    """Why ``word`` may not follow ``calls`` (the validator's BPN801, as it would report
+    the call in a file), or None when it may. O(calls)."""
+    result = judge(rules, deal, [*calls, word])
+    return next((f for f in result.findings if f.call == len(calls)), None)
+
+
+def legal_calls(rules: Ruleset, deal: Deal, calls: Sequence[str]) -> list[str]:
+    """The calls that may follow ``calls``, in the order of :attr:`Ruleset.calls` (Pass
+    first, then low to high); empty once the auction has ended. O(words × calls)."""
+    if judge(rules, deal, calls).complete:
+        return []
+    return [word for word in rules.calls if refusal(rules, deal, calls, word) is None]

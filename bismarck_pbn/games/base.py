@@ -20,165 +20,43 @@ than assuming three seats, sixteen tricks or Bismarck's contracts:
 Rulesets know nothing of text: they read a deal's typed values and answer with values
 and :class:`Finding` objects (a code, a message in a player's words, and the *name* of
 the tag at fault); the checker turns findings into diagnostics with a line and column.
+
+Where things are: the table and the cards (seats, sides, dealing, checking holdings) are
+:class:`~bismarck_pbn.games.table.Table`, which :class:`Ruleset` derives from; the values
+a ruleset answers with (:class:`Finding`, :class:`Setup`, …) are in
+:mod:`bismarck_pbn.games.answers`; this module keeps their names importable.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar
 
-from bismarck_pbn.games.tricks import TrickRules, left_of
-from bismarck_pbn.model.cards import DECK, sort_cards
-from bismarck_pbn.model.games import GAMES, GameWords
+from bismarck_pbn.games.answers import Asks, AuctionResult, Finding, Hand, Played, Setup, seat_list
+from bismarck_pbn.games.table import Table
+from bismarck_pbn.games.tricks import TrickRules
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
 
-Hand = tuple[str, ...]
+__all__ = ["Asks", "AuctionResult", "Finding", "Hand", "Played", "Ruleset", "SessionRules", "Setup", "Table",
+           "seat_list"]
+
 _NOTHING: frozenset[str] = frozenset()
 
 
-class Finding(NamedTuple):
-    """A fault a ruleset found in a deal: a code, a message, and where it belongs: the
-    name of a tag (``"Trump"``), a call of the auction (``call``, its index from 0,
-    which wins over ``at``), or None for the deal as a whole."""
-
-    code: str
-    message: str
-    at: str | None = None
-    severity: str | None = None
-    call: int | None = None
-
-
-class AuctionResult(NamedTuple):
-    """What a deal's auction says, judged call by call (:meth:`Ruleset.check_auction`).
-
-    A call that is not allowed where it stands is one finding (BPN801 at the call) and
-    counts as ``Pass`` for the rest of the auction, so one fault gives one diagnostic."""
-
-    findings: list[Finding]
-    contract: str | None
-    """The contract the auction ends in (``"None"`` for a deal thrown in); None when the
-    auction does not reach its end."""
-    declarer: int | None
-    """The seat that won the auction; None when nobody did."""
-    trump: str | None
-    """The trump (S, H, D, C or NT) the contract plays in, when the auction settles it."""
-    complete: bool = True
-    """Whether the auction reached its end (else the tags are taken as given)."""
-    partner: int | None = None
-    """The declarer's partner chosen in the auction (Solo Whist's ``Accept``)."""
-    restarts: int = 0
-    """How many times the auction began again (Israeli Whist's Frisches)."""
-
-
-class Asks(NamedTuple):
-    """What ``bpn record`` asks of a deal of a game before its play, beyond the
-    rotating seat and the hands (:meth:`Ruleset.asks`)."""
-
-    contract: bool = False
-    """A Contract, in the game's words."""
-    turned: bool = False
-    """The card turned up for trump (``Turned``)."""
-    stock_in_order: bool = False
-    """The kitty or stock is typed card by card, top first (its order decides draws)."""
-    discard: int = 0
-    """Cards the exchanging seat puts away (0: the game has no exchange)."""
-    declarer: bool = False
-    """The seat that holds the contract or makes the exchange (``Declarer``)."""
-
-
-class Setup(NamedTuple):
-    """What a deal's play is replayed with, once the tags before it are checked."""
-
-    trump: str | None
-    """The trump as named or implied (S, H, D, C, NT), None when unknown."""
-    rules: TrickRules | None
-    """How the tricks are played; None when the trump is unknown (only trick 1 can be placed)."""
-    hands: list[Hand | None]
-    """The hands as dealt, by seat − 1; None where unknown or not to be trusted."""
-    kitty: Hand | None
-    discard: Hand | None
-    exchange: bool | None
-    play_hands: list[set[str] | None]
-    """Each seat's cards when play starts (after any exchange), None where unknown."""
-    exact: list[bool]
-    """Whether ``play_hands[s-1]`` is exactly seat s's cards (else a superset)."""
-    excluded: list[set[str]]
-    """Cards each seat surely does not hold (consulted where its hand is unknown)."""
-    leader: int | None
-    """The seat that leads trick 1 by the rules (None when it cannot be known)."""
-
-
-def seat_list(seats: Sequence[int]) -> str:
-    """``1``, ``1 and 3``, ``1, 2 and 3``."""
-    names = [str(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-class Ruleset:
+class Ruleset(Table):
     """The rules of one game. Subclasses set the class attributes and override what
     their game does differently; the defaults are the plain whist-family game."""
 
-    name: ClassVar[str] = ""
-    seats: ClassVar[int] = 4
-    deck: ClassVar[tuple[str, ...]] = DECK
-    hand_size: ClassVar[int] = 13
-    kitty_size: ClassVar[int] = 0
-    tricks: ClassVar[int] = 13
     contract_required: ClassVar[bool] = False
     has_auction: ClassVar[bool] = False
     """Whether the game is decided by an auction (an ``Auction`` section is allowed)."""
-    turns: ClassVar[str | None] = None
-    """Where the card turned up for trump comes from when the cards are dealt: ``"dealer"``
-    (the dealer's last card), ``"stock"`` (the top card of the stock), or None (none is turned)."""
-    ordered_stock: ClassVar[bool] = False
-    """Whether the cards left over are a stock whose order matters, kept top first (German
-    Whist); else they are a holding."""
+    calls: ClassVar[tuple[str, ...]] = ()
+    """Every word of the game's auction, Pass first and then low to high (what ``bpn
+    record`` offers; :func:`~bismarck_pbn.games.auction.legal_calls` keeps the legal ones)."""
     zero_sum: ClassVar[bool] = False
     """Whether a deal's scores always add up to 0."""
-
-    def __init__(self, variant=None) -> None:
-        from bismarck_pbn.model.variant import Variant
-
-        self.variant = variant if variant is not None else Variant(self.words.bases[0])
-        self.deck_set = frozenset(self.deck)
-
-    # ---- the table ---------------------------------------------------------------
-
-    @property
-    def words(self) -> GameWords:
-        return GAMES[self.name]
-
-    @property
-    def partnership(self) -> bool:
-        return self.words.partnership
-
-    def left_of(self, seat: int) -> int:
-        """The next seat clockwise."""
-        return left_of(seat, self.seats)
-
-    def seat_range(self) -> range:
-        return range(1, self.seats + 1)
-
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The sides that score: the partnerships (1–3 against 2–4), or each seat alone."""
-        if self.partnership:
-            return (1, 3), (2, 4)
-        return tuple((s,) for s in self.seat_range())
-
-    def side_of(self, seat: int) -> int:
-        """The index (from 0) of the side ``seat`` plays on."""
-        return (seat - 1) % 2 if self.partnership else seat - 1
-
-    def per_side(self, per_seat: Sequence[int]) -> tuple[int, ...]:
-        """Per-seat counts added up by side."""
-        return tuple(sum(per_seat[s - 1] for s in side) for side in self.sides())
-
-    def sizes(self) -> tuple[int, int]:
-        """(cards in a hand, cards left over in the kitty or stock)."""
-        return self.hand_size, self.kitty_size
 
     # ---- who deals and leads -------------------------------------------------------
 
@@ -254,94 +132,24 @@ class Ruleset:
                 declarer = declarer if declarer is not None else result.declarer
         return contract, declarer
 
-    def check_holdings(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
-                       out: list[Finding]) -> bool:
-        """Counts, duplicates, foreign cards and the deck (BPN201–204). Returns whether
-        the holdings can be trusted for checking the play."""
-        hand_size, kitty_size = self.sizes()
-        at = "Deal" if deal.tag("Deal") is not None else "Kitty"
-        counter: Counter[str] = Counter()
-        cards = 0
-        for hand in hands:
-            if hand is not None:
-                counter.update(hand)
-                cards += len(hand)
-        if kitty is not None:
-            counter.update(kitty)
-            cards += len(kitty)
-        if not self.deck_set.issuperset(counter):
-            foreign = [c for c in counter if c not in self.deck_set]
-            shown = " ".join(sort_cards(foreign)) if all(c in DECK for c in foreign) else " ".join(foreign)
-            out.append(Finding("BPN204", f"{shown} {'is' if len(foreign) == 1 else 'are'} not in the "
-                               f"deck of {self.name}", at))
-            return False
-        dups = [c for c, n in counter.items() if n > 1] if len(counter) < cards else []
-        if dups:
-            for card in sort_cards(dups):
-                holders = []
-                for s in self.seat_range():
-                    hand = hands[s - 1]
-                    if hand is not None:
-                        holders += [f"seat {s}'s hand"] * hand.count(card)
-                if kitty is not None:
-                    holders += [f"the {self.kitty_name()}"] * kitty.count(card)
-                places = list(dict.fromkeys(holders))
-                where = " and ".join(f"twice in {p}" if holders.count(p) > 1 else f"in {p}" for p in places)
-                out.append(Finding("BPN202", f"{card} appears more than once ({where})", at))
-            return False
-        complete = None not in hands and (kitty is not None or kitty_size == 0)
-        missing = [c for c in self.deck if c not in counter] if complete and len(counter) < len(self.deck) else []
-        wrong: list[tuple[str, str, int]] = []  # (what, tag, cards too many (+) or too few (-))
-        for s in self.seat_range():
-            hand = hands[s - 1]
-            if hand is not None and len(hand) != hand_size:
-                wrong.append((f"seat {s}'s hand has {len(hand)} cards", "Deal", len(hand) - hand_size))
-        if kitty is not None and len(kitty) != kitty_size:
-            wrong.append((f"the {self.kitty_name()} has {len(kitty)} cards", "Kitty", len(kitty) - kitty_size))
-        if not wrong and not missing:
-            return True
-        what = " and ".join(w for w, _, _ in wrong)
-        if len(wrong) > 1 and missing and all(d < 0 for _, _, d in wrong):
-            # several holdings short: cards are missing from the deal, not misplaced
-            out.append(Finding("BPN203", f"the deal and {self.kitty_name()} do not make up the deck: "
-                               f"{seat_list(missing)} {'is' if len(missing) == 1 else 'are'} missing ({what})", at))
-            return False
-        if wrong:
-            rule = f"a hand has {hand_size} cards" + (f" and the {self.kitty_name()} {kitty_size}"
-                                                      if kitty_size else "")
-            whole = f"; {' '.join(missing)} would make the deck whole" if missing else ""
-            where = wrong[0][1] if deal.tag(wrong[0][1]) is not None else at
-            out.append(Finding("BPN201", f"{what}; {rule}{whole}", where))
-            return False
-        if missing:
-            out.append(Finding("BPN203", f"the deal and {self.kitty_name()} do not make up the deck: "
-                               f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing", at))
-            return False
-        return True
-
-    def deal_cards(self, cards: Sequence[str], dealer: int) -> tuple[list[Hand], Hand, str | None]:
-        """Deal a shuffled pack (``bpn deal``): :attr:`hand_size` cards to seat 1, the next
-        to seat 2, and so on, whoever deals (so one shuffle is one deal), the rest to the
-        kitty or stock. Returns the hands by seat − 1 in canonical order, the cards left
-        over (in canonical order, or as they lie, top first, where :attr:`ordered_stock`)
-        and the card turned for trump (None where :attr:`turns` is None). O(deck)."""
-        size = self.hand_size
-        dealt = [list(cards[i * size:(i + 1) * size]) for i in range(self.seats)]
-        rest = tuple(cards[self.seats * size:])
-        turned = None
-        if self.turns == "dealer":
-            turned = dealt[dealer - 1][-1]
-        elif self.turns == "stock" and rest:
-            turned = rest[0]
-        return [sort_cards(hand) for hand in dealt], rest if self.ordered_stock else sort_cards(rest), turned
-
-    def kitty_name(self) -> str:
-        return "kitty" if self.kitty_size else "stock"
 
     def asks(self) -> Asks:
         """What a deal of this game records before its play (for ``bpn record``); the
         default: a contract where the game requires one, nothing else."""
         return Asks(contract=self.contract_required)
+
+    def bids_fault(self, contract: str | None, declarer: int | None,
+                   bids: Sequence[int | None]) -> str | None:
+        """What is wrong with the contract bids by seat after the auction (None for a seat
+        yet to bid), in the words of BPN803; None when nothing is (or the game has no
+        such bids: the default)."""
+        return None
+
+    def declarer_names(self, contract: str | None) -> tuple[str, ...]:
+        """The tags whose value the declarer chooses once the auction has given it the
+        ``contract`` (a trump suit named, Bid Whist's ``Direction``): the validator
+        requires them, ``bpn record`` asks for them. Default: none."""
+        return ()
 
     def setup(self, deal: Deal, out: list[Finding]) -> Setup:
         """Check what comes before the play and settle what it is replayed with. The
@@ -399,6 +207,12 @@ class Ruleset:
     def counts_per_side(self) -> bool:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership
+
+    def tricks_alone(self, contract: str | None) -> bool:
+        """Whether a deal in ``contract`` writes its Tricks per seat even where the game
+        counts by side: a seat plays it alone and its own tricks decide (Swedish
+        Whist's misère). Default False."""
+        return False
 
     def counted_tricks(self, deal: Deal, tricks: Sequence[int],
                        winners: Sequence[int] | None) -> tuple[int, ...] | None:
@@ -463,6 +277,24 @@ class SessionRules:
         """At the session's end (BPN704 a tie left unbroken)."""
         return []
 
+    # ---- for standings: what the deal just followed (asked after rescore, before after)
+
+    def individual(self) -> tuple[int, ...] | None:
+        """Each seat's individual points in the deal just followed, in a game that keeps
+        them beside the sides' score (Swedish Whist's ``Points``); None (the default)
+        in the others, or when they are not known."""
+        return None
+
+    def marks(self) -> tuple[tuple[str, int], ...]:
+        """What the deal just followed reached in the session, as (what, side index from
+        0) pairs in a few words (Swedish Whist's ``("first exit", 1)``); none by default."""
+        return ()
+
+    def unit(self) -> str:
+        """What a game that ends inside a session is called (``game``; Swedish Whist's
+        ``round``), for headings and messages."""
+        return "game"
+
     # ---- for standings: what a session still holds (no state: asked with the deals so far)
 
     def length(self) -> int | None:
@@ -502,12 +334,3 @@ class SessionRules:
         """What breaks a tie at the top after the regular deals (``a Valfri deal``); None
         when the game has no tie-break (the default)."""
         return None
-
-
-class Played(NamedTuple):
-    """A deal of a session as the session hooks see it: board, the seat in the rotating
-    place (None when not recorded), contract."""
-
-    board: int
-    seat: int | None
-    contract: str | None

@@ -122,6 +122,7 @@ class BidWhist(Ruleset):
     tricks = 12
     contract_required = True
     has_auction = True
+    calls = (PASS, TAKE, *(f"{n}{w}" for n in range(3, 8) for w in ("U", "D", "NT")))
 
     # ---- the auction
 
@@ -152,7 +153,7 @@ class BidWhist(Ruleset):
                 ended = i
             seat = self.left_of(seat)
         if ended is None:
-            return AuctionResult(out, None, None, None, False)
+            return AuctionResult(out, None, None, None, False, to_call=seat)
         if high is None:
             return AuctionResult(out, "None", None, None, True)
         _, declarer, contract = high
@@ -187,14 +188,21 @@ class BidWhist(Ruleset):
             return out
         if declarer is None and deal.tag("Declarer") is None:
             out.append(Finding("BPN101", f"the [Declarer] tag is missing: who plays the {contract}?", "Contract"))
-        if contract.endswith("NT"):
+        named = self.declarer_names(contract)
+        if "Direction" in named:
             if deal.tag("Direction") is None:
                 out.append(Finding("BPN101", "the [Direction] tag is missing: in no trump the declarer says "
                                    "Uptown or Downtown", "Contract"))
-        elif deal.tag("Trump") is None:
+        elif "Trump" in named and deal.tag("Trump") is None:
             out.append(Finding("BPN101", f"the [Trump] tag is missing: in {contract} the declarer names the "
                                "trump suit", "Contract"))
         return out
+
+    def declarer_names(self, contract: str | None) -> tuple[str, ...]:
+        """In no trump the declarer says Uptown or Downtown; in U or D it names trump."""
+        if contract is None or bid_rank(contract) is None:
+            return ()
+        return ("Direction",) if contract.endswith("NT") else ("Trump",)
 
     def opening_leader(self, deal: Deal) -> int | None:
         """The declarer leads."""

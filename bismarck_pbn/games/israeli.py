@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.games.auction import Ladder, after_the_end, first_caller
-from bismarck_pbn.games.base import AuctionResult, Finding, Hand, Ruleset, Setup
+from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Hand, Ruleset, Setup
 from bismarck_pbn.model.cards import sort_cards
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ class IsraeliWhist(Ruleset):
     name = "IsraeliWhist"
     contract_required = True
     has_auction = True
+    calls = ("Pass", "Frisch", *(f"{n}{s}" for n in range(5, 14) for s in STRAINS))
 
     # ---- the auction
 
@@ -103,7 +104,8 @@ class IsraeliWhist(Ruleset):
                 else:
                     awaiting_frisch = True
         if ended is None:
-            return AuctionResult(out, None, None, None, False, restarts=frisches)
+            return AuctionResult(out, None, None, None, False, restarts=frisches,
+                                 to_call=first if awaiting_frisch else ladder.seat)
         if ladder.high is None:
             return AuctionResult(out, "None", None, None, True, restarts=frisches)
         _, seat, word = ladder.high
@@ -114,6 +116,10 @@ class IsraeliWhist(Ruleset):
                       minimum=bid_rank(f"{5 + frisches}C") or 0)
 
     # ---- before play
+
+    def asks(self) -> Asks:
+        """The contract (from the auction), the cards passed in each Frisch, the bids."""
+        return Asks(contract=True, bids=True, passed=PASSED)
 
     def opening_leader(self, deal: Deal) -> int | None:
         """The declarer (the trump auction's winner) leads."""
@@ -185,20 +191,28 @@ class IsraeliWhist(Ruleset):
         if contract == "None":
             out.append(Finding("BPN803", "the deal was thrown in: nobody makes a contract bid", "Bids"))
             return
-        high = [s for s in self.seat_range() if bids[s - 1] > self.tricks]
+        fault = self.bids_fault(contract, declarer, bids)
+        if fault is not None:
+            out.append(Finding("BPN803", fault, "Bids"))
+
+    def bids_fault(self, contract: str | None, declarer: int | None,
+                   bids: Sequence[int | None]) -> str | None:
+        """What is wrong with the contract bids by seat (None for a seat yet to bid, so
+        that ``bpn record`` checks each bid as it is made), or None: a bid out of range,
+        the declarer's below its trump bid, all four adding up to 13."""
+        high = [s for s in self.seat_range() if (bids[s - 1] or 0) > self.tricks]
         if high:
-            out.append(Finding("BPN803", f"seat {high[0]} bids {bids[high[0] - 1]}; a contract bid is 0 to "
-                               f"{self.tricks}", "Bids"))
-            return
+            return f"seat {high[0]} bids {bids[high[0] - 1]}; a contract bid is 0 to {self.tricks}"
         m = _BID.fullmatch(contract or "")
-        if declarer is not None and m is not None and bids[declarer - 1] < int(m.group(1)):
-            out.append(Finding("BPN803", f"the declarer (seat {declarer}) bids {bids[declarer - 1]}, below the "
-                               f"{m.group(1)} tricks of the trump bid {contract}", "Bids"))
-            return
-        if declarer is not None and sum(bids) == self.tricks:
+        if declarer is not None and m is not None and bids[declarer - 1] is not None \
+                and bids[declarer - 1] < int(m.group(1)):  # type: ignore[operator]
+            return (f"the declarer (seat {declarer}) bids {bids[declarer - 1]}, below the {m.group(1)} tricks "
+                    f"of the trump bid {contract}")
+        if declarer is not None and None not in bids and sum(bids) == self.tricks:  # type: ignore[arg-type]
             last = (declarer + self.seats - 2) % self.seats + 1
-            out.append(Finding("BPN803", f"the bids add up to {self.tricks}: seat {last}, the last to bid, "
-                               f"may not make them {self.tricks}", "Bids"))
+            return (f"the bids add up to {self.tricks}: seat {last}, the last to bid, may not make them "
+                    f"{self.tricks}")
+        return None
 
     # ---- the result
 

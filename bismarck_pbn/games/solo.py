@@ -76,6 +76,7 @@ class SoloWhist(Ruleset):
     has_auction = True
     zero_sum = True
     turns = "dealer"
+    calls = (PASS, ACCEPT, *CALLS)
 
     # ---- the auction
 
@@ -117,7 +118,7 @@ class SoloWhist(Ruleset):
                 continue
             seat = self._next(seat, passed)
         if ended is None:
-            return AuctionResult(out, None, None, None, False)
+            return AuctionResult(out, None, None, None, False, to_call=seat)
         if high is None or (high[2] == "Propose" and partner is None):
             return AuctionResult(out, THROWN_IN, None, None, True)
         _, declarer, contract = high
@@ -170,13 +171,17 @@ class SoloWhist(Ruleset):
             return out
         if declarer is None and deal.tag("Declarer") is None:
             out.append(Finding("BPN101", f"the [Declarer] tag is missing: who plays the {contract}?", "Contract"))
-        if contract in NAMED and deal.tag("Trump") is None:
+        if "Trump" in self.declarer_names(contract) and deal.tag("Trump") is None:
             out.append(Finding("BPN101", f"the [Trump] tag is missing: in {contract} the declarer names the "
                                "trump suit", "Contract"))
         if contract in TURNED and deal.tag("Turned") is None and deal.tag("Trump") is None:
             out.append(Finding("BPN101", f"the [Turned] tag is missing: {contract} is played with the turned "
                                "card's suit as trump", "Contract"))
         return out
+
+    def declarer_names(self, contract: str | None) -> tuple[str, ...]:
+        """Abundance and Slam: the declarer names the trump suit."""
+        return ("Trump",) if contract in NAMED else ()
 
     def opening_leader(self, deal: Deal) -> int | None:
         """The dealer's left; in Slam the declarer."""

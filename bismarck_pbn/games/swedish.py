@@ -72,6 +72,7 @@ class SwedishWhist(Ruleset):
     name = "SwedishWhist"
     contract_required = True
     has_auction = True
+    calls = ("Pass", *CALLS)
 
     def check_auction(self, deal: Deal) -> AuctionResult | None:
         """One ladder from the dealer's left; a seat that passed may call again. An
@@ -92,7 +93,7 @@ class SwedishWhist(Ruleset):
             if ladder.over:
                 ended = i
         if ended is None:
-            return AuctionResult(out, None, None, None, False)
+            return AuctionResult(out, None, None, None, False, to_call=ladder.seat)
         if ladder.high is None or ladder.high[2] in INFORMATION:
             return AuctionResult(out, "Nolle", None, "NT", True)
         _, seat, word = ladder.high
@@ -108,6 +109,10 @@ class SwedishWhist(Ruleset):
             out.append(Finding("BPN101", "the [Points] tag is missing; Swedish Whist writes each seat's "
                                "individual points in every deal (0 0 0 0 when none)"))
         return out
+
+    def tricks_alone(self, contract: str | None) -> bool:
+        """Misère: the declarer's own tricks decide, so Tricks is written per seat."""
+        return contract == "Misere"
 
     def opening_leader(self, deal: Deal) -> int | None:
         """The dealer's left; in Misère the declarer."""
@@ -179,6 +184,14 @@ class SwedishRound(SessionRules):
         self.first_exit: list[int | None] = [None, None]
         self.totals = [0, 0]
         self.ended: str | None = None
+        self.last_points: tuple[int, ...] | None = None
+        self.last_marks: tuple[tuple[str, int], ...] = ()
+
+    def deal(self, deal, totals):
+        """Forget the last deal's points and exits (a deal the round cannot score has none)."""
+        self.last_points = None
+        self.last_marks = ()
+        return []
 
     def rescore(self, deal, score, basis):
         """Add the exit bonus to the deal's own points, check Score and Points (BPN602),
@@ -194,9 +207,11 @@ class SwedishRound(SessionRules):
             if at is None and reached >= FIRST_EXIT:
                 self.first_exit[winner] = reached
                 bonus[winner] = EXIT_BONUS[0]
+                self.last_marks = (("first exit", winner),)
             elif at is not None and reached - at > SECOND_EXIT:
                 bonus[winner] = EXIT_BONUS[1]
                 second = True
+                self.last_marks = (("second exit", winner),)
         expected = None
         if own is not None:
             expected = (own[0] + bonus[0], own[1] + bonus[1])
@@ -211,6 +226,8 @@ class SwedishRound(SessionRules):
         if points is not None and given_points is not None and tuple(given_points) != points:
             findings.append(Finding("BPN602", f"the individual points are {signed_text(points)}, not "
                                     f"{signed_text(given_points)}", "Points"))
+        self.last_points = points if points is not None else (
+            tuple(given_points) if given_points is not None else None)
         if second:
             a, b = self.totals
             lead = "side 1 (seats 1 and 3)" if a > b else "side 2 (seats 2 and 4)" if b > a else "neither side"
@@ -237,6 +254,18 @@ class SwedishRound(SessionRules):
                 ahead = (a > b) if side == 0 else (b > a)
                 points[s - 1] += unit if ahead else -unit if a != b else 0
         return tuple(points)
+
+    def individual(self) -> tuple[int, ...] | None:
+        """The individual points of the deal just scored: as computed (misère, the
+        round's end), else as the ``Points`` tag gives them."""
+        return self.last_points
+
+    def marks(self) -> tuple[tuple[str, int], ...]:
+        """``("first exit", side)`` or ``("second exit", side)`` for the deal just scored."""
+        return self.last_marks
+
+    def unit(self) -> str:
+        return "round"
 
     def after(self, deal, totals):
         if self.ended is None:

@@ -36,6 +36,16 @@ class Record:
     trump: str | None = "NT"
     """The Trump tag to write (None: none; the writer writes the one the rules imply)."""
     declarer: int | None = None
+    calls: list[str] = field(default_factory=list)
+    """The auction's calls in order (the auction games), from the dealer's left."""
+    bids: tuple[int, ...] | None = None
+    """Contract bids by seat (Israeli Whist's ``Bids``)."""
+    frisch: list = field(default_factory=lambda: [None, None, None])
+    """The cards each seat passed in Frisch 1, 2, 3 (by seat − 1), None where not recorded."""
+    direction: str | None = None
+    """Bid Whist's ``Direction`` in no trump."""
+    points: tuple[int, ...] | None = None
+    """Individual points by seat (Swedish Whist's ``Points``)."""
     exchange: bool | None = None
     """True exchanged (discard known), False declined, None: exchanged, discard not recorded."""
     discard: tuple[str, ...] | None = None
@@ -56,7 +66,10 @@ class Record:
         """The Tricks tag's numbers: per side where the game counts by side."""
         if self.tricks is None:
             return None
-        return self.rules.per_side(self.tricks) if self.rules.counts_per_side() else self.tricks
+        rules = self.rules
+        if rules.counts_per_side() and not rules.tricks_alone(self.contract):
+            return rules.per_side(self.tricks)
+        return self.tricks
 
     def tag_values(self, *, play: bool = True) -> list[tuple[str, str]]:
         rules = self.rules
@@ -74,12 +87,21 @@ class Record:
             out.append(("Kitty", " ".join(self.kitty) if self.stock_in_order else holding_text(self.kitty)))
         if self.turned is not None:
             out.append(("Turned", self.turned))
+        if self.calls:
+            out.append(("Auction", str(rules.left_of(self.seat))))
         if self.contract is not None:
             out.append(("Contract", self.contract))
         if self.trump is not None:
             out.append(("Trump", self.trump))
         if self.declarer is not None:
             out.append(("Declarer", str(self.declarer)))
+        if self.bids is not None:
+            out.append(("Bids", " ".join(map(str, self.bids))))
+        for k, passed in enumerate(self.frisch, 1):
+            if passed is not None:
+                out.append((f"Frisch{k}", " ".join(holding_text(h) for h in passed)))
+        if self.direction is not None:
+            out.append(("Direction", self.direction))
         if self.exchange is False:
             out.append(("Discard", "-"))
         elif self.discard is not None:
@@ -92,11 +114,17 @@ class Record:
                 out.append(("Score", values.signed_text(self.score)))
             if self.total is not None:
                 out.append(("Total", values.signed_text(self.total)))
+            if self.points is not None:
+                out.append(("Points", values.signed_text(self.points)))
         return out
 
     def raw_text(self, *, play: bool = True) -> str:
-        lines = [f'[{name} "{escape(value)}"]' for name, value in self.tag_values(play=play)]
+        lines = []
         n = self.rules.seats
+        for name, value in self.tag_values(play=play):
+            lines.append(f'[{name} "{escape(value)}"]')
+            if name == "Auction":
+                lines += [" ".join(self.calls[i:i + n]) for i in range(0, len(self.calls), n)]
         if not play:
             lines += [f'[Play "{self.leader}"]', "*"]
         elif self.cards:

@@ -8,7 +8,7 @@ import re
 
 from bismarck_pbn.format import values
 from bismarck_pbn.games.base import seat_list
-from bismarck_pbn.model.cards import RANKS, SUITS
+from bismarck_pbn.model.cards import JOKERS, RANKS, SUITS
 
 __all__ = ["cards_word", "parse_card", "parse_cards", "parse_tricks"]
 
@@ -18,8 +18,11 @@ _EXAMPLES = {2: "14 12", 3: "7 3 6", 4: "4 3 3 3"}
 
 def parse_card(text: str) -> str:
     """A card typed at the table: ``SA``, ``s a``, ``H10``, ``ht``; also rank first
-    (``AS``, ``10h``), which cannot be confused with anything. Raises BadValue."""
+    (``AS``, ``10h``), which cannot be confused with anything; Bid Whist's jokers ``JB``
+    and ``JL``. Raises BadValue."""
     t = re.sub(r"\s+", "", text).upper().replace("10", "T")
+    if t in JOKERS:
+        return t
     if len(t) == 2:
         if t[0] in SUITS and t[1] in RANKS:
             return t

@@ -23,10 +23,11 @@ from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.format.writer import HEADER, HEADER_1_1, needs_1_1, write_deal
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
+from bismarck_pbn.session.completion import Completer
+from bismarck_pbn.session.dialogue import Ask, Say
 from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import parse_card, parse_cards, parse_tricks
 from bismarck_pbn.session.learn import SESSION_TAGS, Session, learn_session
-from bismarck_pbn.session.questions import Ask, Say
 from bismarck_pbn.session.recorder import HELP, PLAY_CODES, Aborted, Recorder
 
 __all__ = ["HELP", "PLAY_CODES", "SESSION_TAGS", "Aborted", "Record", "Recorder", "Session", "appended",
@@ -83,11 +84,12 @@ def check_in_context(text: str, deal_text: str, path: str | None = None) -> tupl
 
 
 def record(path: str | None, ask: Ask, say: Say, *, emit: Callable[[str], None], dry_run: bool = False,
-           today: datetime.date | None = None) -> int:
+           today: datetime.date | None = None, completer: Completer | None = None) -> int:
     """The whole ``bpn record``: returns the exit status (0 written or printed, 1
     abandoned or refused, 2 the file cannot be used). ``emit`` receives BPN text for
     standard output: the new deal without PATH or with ``dry_run``, and the deal that
-    was not written when it is refused."""
+    was not written when it is refused. ``completer`` is told the words that fit each
+    question (for Tab in a terminal)."""
     text = ""
     fingerprint = None
     target = Path(path) if path is not None else None
@@ -119,7 +121,7 @@ def record(path: str | None, ask: Ask, say: Say, *, emit: Callable[[str], None],
                    "(bpn validate shows them; they do not stop recording)" if session.errors else ""), None)
         elif not target.exists():
             say(f"{path}: a new file", None)
-    recorder = Recorder(ask, say, session, today=today)
+    recorder = Recorder(ask, say, session, today=today, completer=completer)
     try:
         rec = recorder.run()
     except Aborted as exc:

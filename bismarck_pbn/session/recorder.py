@@ -22,6 +22,7 @@ from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.games.tricks import DealState
 from bismarck_pbn.model.cards import JOKER, SUITS, sort_cards
 from bismarck_pbn.model.deal import PlayedCard, Pos
+from bismarck_pbn.session.auction_questions import undo_call
 from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import parse_card, parse_tricks
 from bismarck_pbn.session.questions import Aborted, Questions
@@ -43,11 +44,13 @@ class Recorder(Questions):
     def run(self) -> Record:
         self.ask_before_play()
         while True:
-            self.play()
+            if not self.thrown_in:
+                self.play()
             self.finish()
+            last = "call" if self.thrown_in else "card"
             while True:
-                choice = self.ask("All right? y: record it, u: take back the last card, n: abandon",
-                                  "y").lower()
+                choice = self.ask(f"All right? y: record it, u: take back the last {last}, n: abandon",
+                                  "y", ("y", "u", "n")).lower()
                 if choice in ("y", "yes", "j", "ja"):
                     return self.rec
                 if choice in ("n", "no", "nej", "q", "quit"):
@@ -55,7 +58,10 @@ class Recorder(Questions):
                 if choice in ("u", "undo"):
                     break
                 self.say("answer y, u or n", "red")
-            if self.rec.claimed:
+            if self.thrown_in:
+                undo_call(self)
+                self.ask_contract_and_after()
+            elif self.rec.claimed:
                 self.rec.claimed = False
                 self.rec.tricks = None
                 self.say("the claim is taken back; go on with the play")
@@ -104,9 +110,15 @@ class Recorder(Questions):
         if not rec.cards:
             self.say(f"The play: one card at a time ({HELP}).")
         while not self.state.finished and not rec.claimed:
-            answer = self.ask(self._prompt())
+            answer = self.ask(self._prompt(), None, self._legal() or ())
             command = answer.lower()
-            if command in ("u", "undo"):
+            if command in ("u", "undo") and not rec.cards and rec.calls:
+                undo_call(self)  # before the first card: back into the auction
+                self.ask_contract_and_after()
+                if self.thrown_in:
+                    return
+                self._setup()
+            elif command in ("u", "undo"):
                 self._undo()
             elif command == "?":
                 self._show()
@@ -211,16 +223,30 @@ class Recorder(Questions):
         """Tricks, score and running total as the validator computes them (the deal read
         after the session so far), and the summary."""
         rec, rules = self.rec, self.rules
-        if not rec.claimed:
+        rec.score = rec.total = rec.points = None
+        if self.thrown_in:  # no play: the score is nothing, the total stands
+            rec.tricks, rec.cards = None, []
+            rec.score = (0,) * len(rules.sides() if rules.counts_per_side() else rules.seat_range())
+        elif not rec.claimed:
             rec.tricks = tuple(self.state.won)
-        rec.score = rec.total = None
         deal = parse(rec.raw_text())[0]
         before = [] if self.new_session or rec.board in (None, 1) else self.session.played
         checked = list(validate_deals([*before, deal]))[-1]
-        rec.score = checked.result.score
+        rec.score = checked.settled if checked.settled is not None else checked.result.score
+        rec.points = checked.points
+        if rec.points is None and checked.result.basis is not None and rec.board is None:
+            # a deal outside any session: scored as the first of a round of its own
+            alone = rules.session_rules()
+            alone.start()
+            rec.score = alone.rescore(deal, checked.result.score, checked.result.basis)[0]
+            rec.points = alone.individual()
         known = rec.board is not None and (not before or self.session.total is not None or self.new_session)
         rec.total = checked.total if known else None
         self.say(self._heading(deal), "bold")
+        if rec.tricks is None:
+            self.say(f"  score {values.signed_text(rec.score or ())}" + (
+                f"  total {values.signed_text(rec.total)}" if rec.total is not None else ""))
+            return
         quotas = rules.tricks_needed(deal)
         counts = rec.score if rec.score is not None else rec.total
         per_side = len(counts) != rules.seats if counts is not None else rules.counts_per_side()
@@ -236,12 +262,17 @@ class Recorder(Questions):
             if rec.total is not None:
                 line += f"  total {values.signed_text([rec.total[i]]):>3}"
             self.say(line)
+        if rec.points is not None and any(rec.points):
+            self.say("  individual points " + ", ".join(f"{self.name(s)} {values.signed_text([p])}"
+                                                       for s, p in zip(rules.seat_range(), rec.points)))
 
     def _heading(self, deal) -> str:
         rec = self.rec
         board = f"Board {rec.board}" if rec.board is not None else "The deal"
         role = self.rules.rotating_tag().lower()
-        if rec.contract is not None:
+        if self.thrown_in:
+            what = "thrown in"
+        elif rec.contract is not None:
             what = rec.contract + ("" if rec.contract != "Valfri" else f" at {rec.trump}")
         else:
             trump = prepare(deal)[1].trump

@@ -13,8 +13,15 @@ session rules (:class:`~bismarck_pbn.games.SessionRules`): the session's length
 (:meth:`~bismarck_pbn.games.SessionRules.length`), the contracts each seat still has to
 play in the rotating place (:meth:`~bismarck_pbn.games.SessionRules.remaining`: in
 Bismarck each forehand's schedule; none in Whist), and the tie-break. A game that ends
-inside a session (Whist's game to 5, BPN707) is listed with its winner, and the running
-totals start again after it, as the validator sums them.
+inside a session (Whist's game to 5, Swedish Whist's round, BPN707) is listed with its
+winner, and the running totals start again after it, as the validator sums them.
+
+Where the session settles a deal's score (Swedish Whist's exits) the row takes the
+session's score, not the ``Score`` tag's; a game that keeps individual points beside the
+sides' score (Swedish Whist's ``Points``) gives them per row, per game and per session
+(:meth:`Session.points`), and what a deal reached (``first exit``) as its ``marks``. In a
+game whose scores add up to 0 (Solo Whist's payments) :meth:`Session.off_balance` names
+the deals that do not. Players across sessions: :mod:`bismarck_pbn.session.standings_players`.
 
 Time O(n) for n deals (the validator's cost dominates); memory O(boards of one session).
 """
@@ -30,6 +37,10 @@ from bismarck_pbn.games import Played, Ruleset, ruleset
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.model.games import BISMARCK, sides as game_sides
 from bismarck_pbn.model.variant import Variant
+from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
+
+__all__ = ["BoardRow", "GameWon", "PlayerStats", "Session", "Tally", "by_player", "iter_standings", "standings",
+           "standings_of_checked"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,11 @@ class BoardRow:
     dealer: int | None = None
     game_end: str | None = None
     """When a game (or rubber, or round) ends with this deal: the validator's words (BPN707)."""
+    points: tuple[int, ...] | None = None
+    """Each seat's individual points, in a game that keeps them (Swedish Whist's ``Points``)."""
+    marks: tuple[tuple[str, int], ...] = ()
+    """What the deal reached in the session, as (what, side by its lower seat) pairs:
+    Swedish Whist's ``("first exit", 2)``."""
 
     @property
     def rotating(self) -> int | None:
@@ -63,7 +79,8 @@ class BoardRow:
         """The JSON row of ``bpn standings --format json``."""
         return {"board": self.board, "dealer": self.dealer, "forehand": self.forehand, "contract": self.contract,
                 "trump": self.trump, "tricks": _list(self.tricks), "score": _list(self.score),
-                "total": _list(self.total), "game_end": self.game_end}
+                "total": _list(self.total), "game_end": self.game_end, "points": _list(self.points),
+                "marks": [{"what": what, "side": side} for what, side in self.marks]}
 
 
 def _list(values):
@@ -79,10 +96,12 @@ class GameWon:
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     message: str
+    points: tuple[int, ...] | None = None
+    """Each seat's individual points summed over the game's deals, where the game keeps them."""
 
     def as_dict(self) -> dict:
         return {"board": self.board, "winners": list(self.winners), "totals": list(self.totals),
-                "message": self.message}
+                "message": self.message, "points": _list(self.points)}
 
 
 @dataclass
@@ -159,6 +178,29 @@ class Session:
         top = max(totals)
         return [side[0] for side, total in zip(self.sides, totals) if total == top]
 
+    @property
+    def unit(self) -> str:
+        """What a game ending inside the session is called: ``game``, or ``round``."""
+        return self.rules.session_rules().unit() if self.rules.name == self.game else "game"
+
+    def points(self, after: int = 0, upto: int | None = None) -> tuple[int, ...] | None:
+        """Each seat's individual points summed over the boards after board ``after`` up
+        to board ``upto`` (all by default); None when none of them has any. O(boards)."""
+        rows = [row.points for row in self.boards if row.points is not None and row.board is not None
+                and after < row.board <= (upto if upto is not None else row.board) and len(row.points) == self.seats]
+        if not rows:
+            return None
+        return tuple(sum(column) for column in zip(*rows))
+
+    def off_balance(self) -> list[tuple[int, int]]:
+        """In a game whose scores add up to 0 in every deal (Solo Whist's payments): the
+        (board, sum) of each deal whose scores do not (the validator's BPN602); empty
+        when they all balance, or in other games. O(boards)."""
+        if self.rules.name != self.game or not self.rules.zero_sum:
+            return []
+        return [(row.board, sum(row.score)) for row in self.boards
+                if row.board is not None and row.score is not None and sum(row.score) != 0]
+
     def games_won(self) -> dict[int, int]:
         """How many games each side (by its lower seat) has won in this session."""
         counts = Counter(w for game in self.games if len(game.winners) == 1 for w in game.winners)
@@ -196,6 +238,10 @@ class Session:
             "leaders": self.leaders,
             "games": [g.as_dict() for g in self.games],
             "games_won": {str(s): n for s, n in self.games_won().items()},
+            "unit": self.unit,
+            "points": _list(self.points()),
+            "off_balance": [{"board": b, "sum": n} for b, n in self.off_balance()]
+            if self.rules.name == self.game and self.rules.zero_sum else None,
             "tie_break_due": self.tie_break_due,
             "complete": self.complete,
         }
@@ -210,9 +256,14 @@ def _row(checked: Checked) -> BoardRow:
     errors = sum(1 for d in checked.diagnostics if d.is_error)
     total = checked.total if deal.board is not None else None
     ended = [d.message for d in checked.diagnostics if d.code == "BPN707"]
+    in_session = deal.board is not None
+    score = checked.settled if in_session else checked.result.score
+    points = checked.points if in_session and checked.points is not None else deal.points
+    sides = rules.sides() if rules.name == deal.game else ()
+    marks = tuple((what, sides[side][0]) for what, side in checked.marks if side < len(sides))
     return BoardRow(deal.number, deal.board, deal.forehand, deal.contract, trump,
-                    checked.result.tricks, checked.result.score, total, errors, deal.dealer,
-                    ended[0] if ended else None)
+                    checked.result.tricks, score, total, errors, deal.dealer,
+                    ended[0] if ended else None, points, marks)
 
 
 def _new_session(deal: Deal) -> Session:
@@ -255,8 +306,9 @@ def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session |
         row = _row(checked)
         session.boards.append(row)
         if row.game_end is not None:
+            since = session.games[-1].board if session.games else 0
             session.games.append(GameWon(deal.board, _winners(session, row.total), row.total or (),
-                                         row.game_end))
+                                         row.game_end, session.points(since)))
     if session is not None:
         yield session
 
@@ -264,76 +316,3 @@ def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session |
 def standings(deals: Iterable[Deal]) -> list[Session]:
     """Every session of the deals (standalone deals left out)."""
     return [item for item in iter_standings(deals) if isinstance(item, Session)]
-
-
-# ---- across sessions: each player's totals and averages ------------------------------------
-
-@dataclass
-class Tally:
-    """Deals and the sum of a player's scores in them; ``average`` per deal."""
-
-    deals: int = 0
-    total: int = 0
-
-    def add(self, score: int) -> None:
-        self.deals += 1
-        self.total += score
-
-    @property
-    def average(self) -> float | None:
-        return self.total / self.deals if self.deals else None
-
-    def as_dict(self) -> dict:
-        average = self.average
-        return {"deals": self.deals, "total": self.total,
-                "average": round(average, 3) if average is not None else None}
-
-
-@dataclass
-class PlayerStats:
-    """One player (by the name in the Player tags) over every session given."""
-
-    name: str
-    sessions: int = 0
-    wins: int = 0
-    """Sessions complete with this player (or this player's side) alone on top."""
-    games: int = 0
-    """Games won inside sessions (Whist's game to 5, …) by this player's side."""
-    all: Tally = field(default_factory=Tally)
-    as_forehand: dict[str, Tally] = field(default_factory=dict)
-    """By contract: the deals this player played as forehand in it."""
-    by_seat: dict[int, Tally] = field(default_factory=dict)
-
-    def as_dict(self) -> dict:
-        return {"name": self.name, "sessions": self.sessions, "wins": self.wins, "games": self.games,
-                **self.all.as_dict(),
-                "as_forehand": {c: t.as_dict() for c, t in self.as_forehand.items()},
-                "by_seat": {str(s): t.as_dict() for s, t in sorted(self.by_seat.items())}}
-
-
-def by_player(sessions: Iterable[Session]) -> list[PlayerStats]:
-    """Each named player's totals and averages per deal, overall, by contract (as
-    forehand) and by seat, over ``sessions``; highest total first. Boards whose score is
-    not known are left out. Unnamed seats (no name, or ``?``) are not players. O(boards)."""
-    players: dict[str, PlayerStats] = {}
-    for session in sessions:
-        names = [p if p and p.strip("?") else None for p in session.players]
-        sides = session.sides
-        for seat, name in enumerate(names, 1):
-            if name is None:
-                continue
-            side = next(i for i, members in enumerate(sides) if seat in members)
-            stats = players.setdefault(name, PlayerStats(name))
-            stats.sessions += 1
-            if session.complete and session.leaders == [sides[side][0]]:
-                stats.wins += 1
-            stats.games += session.games_won().get(sides[side][0], 0)
-            for row in session.boards:
-                if row.score is None or len(row.score) != len(sides):
-                    continue
-                score = row.score[side]  # the side's score: in partnership games both players'
-                stats.all.add(score)
-                stats.by_seat.setdefault(seat, Tally()).add(score)
-                if row.forehand == seat and row.contract is not None:
-                    stats.as_forehand.setdefault(row.contract, Tally()).add(score)
-    return sorted(players.values(), key=lambda p: (-p.all.total, p.name))

@@ -1,5 +1,7 @@
 """Drawing a double-dummy analysis (:class:`~bismarck_pbn.analysis.analyse.DealAnalysis`)
-for a terminal with rich: the contract's result, then one line per card played."""
+for a terminal with rich: the contract's result, then one line per card played; and
+the values of the legal cards at one position (:class:`~bismarck_pbn.analysis.values.PositionValues`)
+for ``show --dd`` and the replay."""
 
 from __future__ import annotations
 
@@ -8,20 +10,33 @@ from rich.table import Table
 from rich.text import Text
 
 from bismarck_pbn.analysis.analyse import DealAnalysis
+from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, PositionValues
+from bismarck_pbn.games import ruleset_of
 
 
 def _heading(a: DealAnalysis) -> Text:
     d = a.deal
+    rules = ruleset_of(d)
+    contract = rules.contract_of(d)[0]
     out = Text(f"Deal {d.number}", style="bold")
     if d.board is not None:
         out.append(f" (board {d.board})")
-    out.append(f": {d.contract or '?'}")
-    if d.trump and d.contract == "Valfri":
+    if rules.name != "Bismarck":
+        out.append(f", {rules.name}")
+    if contract or rules.contract_required:
+        out.append(f": {contract or '?'}")
+    elif d.trump:
+        out.append(f": trump {d.trump}")
+    if d.trump and d.trump != "NT" and (contract in ("Valfri", "Abundance", "Slam") or rules.name == "BidWhist"):
         out.append(f" {d.trump}")
-    out.append(f", forehand seat {d.forehand}")
+    if rules.name == "Bismarck":
+        out.append(f", forehand seat {d.forehand}")
+    if a.sides is not None:
+        out.append(f"; for {a.sides.label}" + (" (wanting few tricks)" if a.sides.misere else ""))
     if a.dd_tricks is not None:
-        out.append(f" — double dummy {a.dd_tricks} tricks")
-    elif not a.error:
+        since = f" from trick {a.from_trick}" if a.from_trick > 1 else ""
+        out.append(f" — double dummy {a.dd_tricks} trick{'s' if a.dd_tricks != 1 else ''}{since}")
+    elif not a.error and a.plays and any(p.values is not None for p in a.plays):
         out.append(" — double dummy: not solved within the node limit")
     if a.actual_tricks is not None:
         out.append(f", took {a.actual_tricks}")
@@ -36,8 +51,14 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
     table = Table(box=None, pad_edge=False, show_edge=False)
     for col in ("trick", "seat", "card", "before", "after", "", "would have kept them"):
         table.add_column(col)
+    skipped = [p for p in a.plays if p.values is None and p.reason and p.reason != NODE_LIMIT_REASON]
+    if skipped:  # a run of positions the solver does not model (German Whist's draws): one line
+        parts.append(Text(f"  tricks {skipped[0].trick}–{skipped[-1].trick} not analysed: {skipped[0].reason}",
+                          style="dim"))
     for p in a.plays:
         if p.values is None:
+            if p in skipped:
+                continue
             table.add_row(str(p.trick), str(p.seat), p.card, "–", "–", "", "not solved (node limit)")
             continue
         style = "red" if p.cost > 1 else "yellow" if p.cost else ""
@@ -67,3 +88,37 @@ def _n(value, signed: bool = False) -> str:
     if value is None:
         return "–"
     return f"{value:+d}" if signed else str(value)
+
+
+# ---- the values at one position (show --dd, the replay's d key) ----------------------------
+
+def values_line(pv: PositionValues) -> Text:
+    """One line: ``double dummy, seat 2 to play: SA 5 · SK 5 · S2 4?`` — each legal card
+    with the tricks its side takes from this trick on (in the whole deal in brackets),
+    the cards that cost tricks marked ``?``/``??`` like ``analyse`` marks them."""
+    out = Text("double dummy", style="bold")
+    if pv.seat is None:
+        return out.append(": the play is over", style="")
+    out.append(f", seat {pv.seat} to play")
+    if pv.values is None:
+        why = pv.reason if pv.reason == NODE_LIMIT_REASON else f"not analysed: {pv.reason}"
+        return out.append(f": {why}", style="yellow")
+    out.append(" (tricks from this one on" + (", wanting few" if pv.wants_few else "") + "): ")
+    for i, (card, value) in enumerate(pv.values.items()):
+        if i:
+            out.append(" · ", style="dim")
+        cost = pv.cost(card)
+        style = "red" if cost > 1 else "yellow" if cost else "green"
+        out.append(card, style="bold " + style)
+        out.append(f" {value}" + ("?" if cost == 1 else "??" if cost > 1 else ""), style=style)
+    return out
+
+
+def render_values(pv: PositionValues) -> RenderableType:
+    """:func:`values_line`, and the whole deal's tricks for the best card."""
+    best = pv.best
+    if pv.values is None or best is None:
+        return values_line(pv)
+    card = next(c for c, v in pv.values.items() if v == best)
+    whole = Text(f"  best play gives the side of seat {pv.seat} {pv.total(card)} tricks in the deal", style="dim")
+    return Group(values_line(pv), whole)

@@ -57,6 +57,7 @@ _HELP = {
     "comment": "add a comment to the card shown (saved in the file)",
     "nag": "add a NAG ($1 good … $6 dubious) to the card shown", "reload": "read the file again",
     "scroll_notes(1)": "scroll the notes down", "scroll_notes(-1)": "scroll the notes up",
+    "dd": "show or hide each legal card's double-dummy value (tricks its side takes from this trick on)",
     "help": "this list of keys", "quit": "quit",
 }
 

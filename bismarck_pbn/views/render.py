@@ -67,8 +67,6 @@ def _hand_panel(pos: Position, seat: int, later: dict[int, list[str]] | None) ->
     name = _player(pos, seat)
     if name:
         title.append(f" {name}")
-    if rules.partnership:
-        title.append(f" · {side_label(rules.sides()[rules.side_of(seat)])}", style="dim")
     to_play = seat == pos.to_play and not pos.finished
     marks = Text()
     for role, holder in (("dealer", deal.dealer if deal.forehand is None else None),
@@ -78,6 +76,8 @@ def _hand_panel(pos: Position, seat: int, later: dict[int, list[str]] | None) ->
     if to_play:
         marks.append("  ◀ to play" if marks else "◀ to play", style="bold green")
     body = marks + Text("\n") if marks else Text()
+    if rules.partnership:   # in the body, not the title: a panel is 22 columns at 80
+        body = Text(side_label(rules.sides()[rules.side_of(seat)]) + "\n", style="dim") + body
     if held is not None:
         body.append_text(_suit_rows(held))
         if seat == deal.forehand and deal.exchange is None and _has_exchange(pos) and _kitty(pos) is not None:

@@ -14,10 +14,12 @@ Only ``bpn replay`` imports this module, and only when it runs on a terminal.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -87,7 +89,11 @@ class ReplayApp(App[None]):
     #view { height: 1fr; padding: 0 1; }
     #board { height: auto; }
     #notes { height: auto; }
+    #dd { height: auto; }
     """
+    DD_LIMIT = 2_000_000
+    """Search nodes the replay's double-dummy values may take per position (then "not
+    solved"); they are computed off the UI thread, so the keys never wait."""
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         # The footer shows one entry per pair of keys; the hidden twins do the other half.
@@ -102,6 +108,7 @@ class ReplayApp(App[None]):
         Binding("pageup,left_square_bracket", "switch_deal(-1)", "deal back", show=False),
         Binding("c", "comment", "comment"),
         Binding("dollar_sign", "nag", "NAG", key_display="$"),
+        Binding("d", "dd", "double dummy"),
         Binding("r", "reload", "read again", show=False),
         Binding("shift+down", "scroll_notes(1)", "scroll down", show=False),
         Binding("shift+up", "scroll_notes(-1)", "scroll up", show=False),
@@ -120,6 +127,11 @@ class ReplayApp(App[None]):
         self.deal_index = min(max(start_deal, 1), max(len(self.deals), 1)) - 1
         self.index = 0
         """The position shown: the number of cards played."""
+        self.dd_on = False
+        """Whether the double-dummy values of the legal cards are shown (the d key)."""
+        self._dd_cache: dict[tuple[int, int], object] = {}
+        self._dd_lock = threading.Lock()
+        self._dd_solver = None
 
     # -- the file -----------------------------------------------------------------------
 
@@ -155,6 +167,7 @@ class ReplayApp(App[None]):
             self.notify("the file holds no deals any more", severity="error")
             return False
         self._use(loaded)
+        self._dd_cache.clear()
         self.deal_index = min(self.deal_index, len(self.deals) - 1)
         self.index = min(self.index, self.view.last)
         self.show()
@@ -166,6 +179,7 @@ class ReplayApp(App[None]):
         yield Static(id="title")
         with Notes(id="view"):
             yield Static(id="board")
+            yield Static(id="dd")
             yield Static(id="notes")
         yield Footer(compact=True)
 
@@ -200,8 +214,51 @@ class ReplayApp(App[None]):
             else:
                 board = panes.draw(view, pos)
         self.query_one("#board", Static).update(board)
+        self._show_dd()
         self.query_one("#notes", Static).update(panes.notes(view, pos, shown))
         self.query_one("#view", Notes).scroll_home(animate=False)
+
+    # -- double dummy (the d key) ------------------------------------------------------------
+
+    def action_dd(self) -> None:
+        """Show or hide each legal card's double-dummy value at the current position."""
+        self.dd_on = not self.dd_on
+        self._show_dd()
+
+    def _show_dd(self) -> None:
+        box = self.query_one("#dd", Static)
+        pos = self.position
+        if not self.dd_on or pos is None:
+            box.update("")
+            return
+        key = (self.deal_index, self.index)
+        values = self._dd_cache.get(key)
+        if values is None:
+            box.update(Text("double dummy: solving…", style="dim"))
+            self._solve_dd(key, pos)
+            return
+        from bismarck_pbn.views.analysis import values_line
+
+        box.update(values_line(values))  # type: ignore[arg-type]
+
+    @work(thread=True, exclusive=True, group="dd")
+    def _solve_dd(self, key: tuple[int, int], pos: Position) -> None:
+        """Solve ``pos`` off the UI thread (one solve at a time; each is bounded by
+        :attr:`DD_LIMIT`), then show it if the view is still there."""
+        from bismarck_pbn.analysis.values import make_solver, values_at
+
+        with self._dd_lock:
+            if key != (self.deal_index, self.index):
+                return  # moved on meanwhile: solved again if the view comes back
+            if self._dd_solver is None:
+                self._dd_solver = make_solver(self.DD_LIMIT)
+            values = values_at(pos, self._dd_solver)
+        self.call_from_thread(self._dd_solved, key, values)
+
+    def _dd_solved(self, key: tuple[int, int], values: object) -> None:
+        self._dd_cache[key] = values
+        if key == (self.deal_index, self.index):
+            self._show_dd()
 
     # -- moving -------------------------------------------------------------------------
 

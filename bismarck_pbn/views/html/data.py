@@ -79,7 +79,23 @@ def _kitty(deal: Deal) -> tuple[str, ...] | None:
     return None
 
 
-def deal_data(deal: Deal, checked: Checked) -> dict:
+def dd_data(analysis) -> list[dict]:
+    """A deal's double-dummy analysis (:class:`~bismarck_pbn.analysis.analyse.DealAnalysis`)
+    as the viewer takes it: for each card played, at the moment before it, the seat to
+    play and each legal card's value ``[card, tricks]`` in canonical order (tricks of
+    its side from that trick on), the best value and whether the side wants few; or
+    ``values`` null and ``why``."""
+    out = []
+    for p in analysis.plays:
+        if p.values is None:
+            out.append({"seat": p.seat, "values": None, "why": p.reason or "not solved"})
+        else:
+            out.append({"seat": p.seat, "values": [[c, v] for c, v in p.values.items()], "best": p.best,
+                        "few": p.wants_few})
+    return out
+
+
+def deal_data(deal: Deal, checked: Checked, dd: list[dict] | None = None) -> dict:
     """What the page needs of one deal, as JSON-ready data.
 
     ``start`` holds each seat's cards when the play begins (after the exchange; null
@@ -153,6 +169,8 @@ def deal_data(deal: Deal, checked: Checked) -> dict:
         if i in card_diags:
             entry["faults"] = card_diags.pop(i)
         data["play"].append(entry)
+    if dd is not None:
+        data["dd"] = dd[: len(data["play"])]
     done = len(data["play"])
     for i in range(done, len(cards)):
         data["unreplayed"].append(cards[i].card)
@@ -175,9 +193,11 @@ def _session(session: Session) -> dict:
             "complete": session.complete, "tie_break_due": session.tie_break_due}
 
 
-def page_data(deals: Iterable[Deal], *, title: str | None = None, deal: int | None = None) -> dict:
+def page_data(deals: Iterable[Deal], *, title: str | None = None, deal: int | None = None,
+              dd: dict[int, list[dict]] | None = None) -> dict:
     """The whole page's data: the index (sessions and standalone deals) and the deals.
-    With ``deal``, only that deal (counting from 1) and no index. O(n) deals, each as
+    With ``deal``, only that deal (counting from 1) and no index; ``dd``: by deal
+    number, :func:`dd_data` of its analysis. O(n) deals, each as
     :func:`deal_data`. Raises LookupError when there is no deal ``deal``."""
     from bismarck_pbn.check.validate import validate_deals
 
@@ -199,5 +219,5 @@ def page_data(deals: Iterable[Deal], *, title: str | None = None, deal: int | No
         title = " · ".join(p for p in parts if p and p.strip("? ")) or "Bismarck hand records"
         if deal is not None:
             title = f"Deal {deal} · {title}"
-    return {"title": title, "index": index, "deals": [deal_data(c.deal, c) for c in checked],
+    return {"title": title, "index": index, "deals": [deal_data(c.deal, c, (dd or {}).get(c.deal.number)) for c in checked],
             "single": deal is not None}

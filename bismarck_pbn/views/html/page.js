@@ -31,7 +31,10 @@
     }
     return node;
   }
-  const cardName = (c) => `${RANK_NAME[c[1]] || c[1]} of ${SUIT_NAME[c[0]] || c[0]}`;
+  /* Bid Whist's jokers, JB and JL: cards of no suit, drawn as a face with their name. */
+  const JOKER_NAME = { JB: "Big Joker", JL: "Little Joker" };
+  const isJoker = (c) => c in JOKER_NAME;
+  const cardName = (c) => isJoker(c) ? JOKER_NAME[c].toLowerCase() : `${RANK_NAME[c[1]] || c[1]} of ${SUIT_NAME[c[0]] || c[0]}`;
   function suitIcon(s) {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("class", "pip");
@@ -44,6 +47,11 @@
   }
   /* A card as a small picture with a text alternative ("ace of spades"). */
   function card(c, extra) {
+    if (isJoker(c)) {
+      return el("span", { class: `card joker j-${c[1]}${extra ? " " + extra : ""}`, role: "img",
+        "aria-label": cardName(c), "data-card": c }, el("span", { class: "star", "aria-hidden": "true", text: "\u2605" }),
+        el("span", { class: "rank", "aria-hidden": "true", text: JOKER_NAME[c] }));
+    }
     return el("span", { class: `card s-${c[0]}${extra ? " " + extra : ""}`, role: "img",
       "aria-label": cardName(c), "data-card": c }, el("span", { class: "rank", "aria-hidden": "true",
       text: RANK_TEXT[c[1]] || c[1] }), suitIcon(c[0]));
@@ -229,9 +237,10 @@
         btn("next trick", "ArrowDown", "\u25b6\u25b6", () => this.go(this.nextTrick())),
         btn("end", "End", "\u25b6|", () => this.go(this.last)));
       this.notes = el("div", { class: "notes", "aria-live": "polite" });
+      this.ddBox = d.dd ? el("div", { class: "dd", "aria-live": "polite" }) : null;
       this.viewerEl = el("div", { class: "viewer", tabindex: 0, role: "group",
         "aria-label": `Play of ${heading(d)}: arrow keys step card by card (left, right) and trick by trick (up, down)` },
-      table, el("div", { class: "bar" }, controls, this.status), this.notes);
+      table, el("div", { class: "bar" }, controls, this.status), this.notes, this.ddBox);
       return this.viewerEl;
     }
     record() {
@@ -268,11 +277,13 @@
     }
     suitRows(hand, why) {
       if (!hand) return el("p", { class: "quiet", text: why || "not recorded" });
+      const jokers = hand.filter(isJoker);
       return el("div", { class: "rows" }, SUIT_ORDER.map((s) => {
-        const these = hand.filter((c) => c[0] === s);
+        const these = hand.filter((c) => c[0] === s && !isJoker(c));
         return el("div", { class: "suit-row" }, el("span", { class: `suit s-${s}`, role: "img", "aria-label": SUIT_NAME[s] }, suitIcon(s)),
           these.length ? these.map((c) => card(c)) : el("span", { class: "void", text: "\u2014", "aria-label": "no " + SUIT_NAME[s] }));
-      }));
+      }), jokers.length ? el("div", { class: "suit-row jokers" }, el("span", { class: "suit s-J", role: "img",
+        "aria-label": "jokers", text: "\u2605" }), jokers.map((c) => card(c))) : null);
     }
     prevTrick() { return this.k % this.n ? this.k - (this.k % this.n) : this.k - this.n; }
     nextTrick() { return (Math.floor(this.k / this.n) + 1) * this.n; }
@@ -320,11 +331,35 @@
       }
       this.status.textContent = status;
       this.drawNotes();
+      if (this.ddBox) this.drawDD();
       this.recordCells.forEach((b, i) => {
         b.classList.toggle("now", i === k - 1);
         b.classList.toggle("future", i >= k);
         if (i === k - 1) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
       });
+    }
+    /* The double-dummy values of the legal cards at this moment (bpn html --dd). */
+    drawDD() {
+      const d = this.deal, at = this.k < d.dd.length ? d.dd[this.k] : null;
+      if (!at) {
+        const why = this.k >= this.last ? "the play is over." : "not analysed (the record cannot be followed from here).";
+        this.ddBox.replaceChildren(el("p", { class: "quiet", text: "Double dummy: " + why }));
+        return;
+      }
+      const head = `Double dummy: ${seatName(d, at.seat)} to play; the tricks its side takes from this trick on` +
+        (at.few ? " (it wants few)" : "");
+      if (!at.values) {
+        this.ddBox.replaceChildren(el("p", { class: "quiet", text: `${head}: not analysed (${at.why}).` }));
+        return;
+      }
+      const rows = at.values.map(([c, v]) => {
+        const cost = Math.abs(v - at.best);
+        return el("tr", { class: cost ? "dd-cost" : "dd-best", "data-card": c },
+          el("td", {}, card(c)), el("td", { text: String(v) }), el("td", { text: cost ? (cost > 1 ? "??" : "?") : "best" }));
+      });
+      this.ddBox.replaceChildren(el("table", { class: "dd-table" }, el("caption", { text: head }),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Card" }), el("th", { scope: "col", text: "Tricks" }),
+          el("th", { scope: "col", text: "" }))), el("tbody", {}, rows)));
     }
     drawNotes() {
       const d = this.deal, k = this.k, out = [];

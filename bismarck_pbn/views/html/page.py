@@ -49,13 +49,15 @@ def _json_for_script(data: dict) -> str:
     return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def render_html(deals: Iterable[Deal], *, title: str | None = None, deal: int | None = None) -> str:
+def render_html(deals: Iterable[Deal], *, title: str | None = None, deal: int | None = None,
+                dd: dict[int, list[dict]] | None = None) -> str:
     """The whole page for ``deals`` (as the reader gives them): an index of the sessions
     (the score sheet) and a section per deal with a step-by-step viewer, or, with
     ``deal`` (counting from 1), that deal alone. ``title`` defaults to the event and
     date. Raises LookupError when there is no deal ``deal``. O(n) deals, each O(c²) for
-    c ≤ 48 cards (its positions)."""
-    return page_html(page_data(deals, title=title, deal=deal))
+    c ≤ 48 cards (its positions). ``dd``: the double-dummy values to embed, by deal
+    number (:func:`~bismarck_pbn.views.html.data.dd_data`)."""
+    return page_html(page_data(deals, title=title, deal=deal, dd=dd))
 
 
 def page_html(data: dict) -> str:

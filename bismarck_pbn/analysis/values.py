@@ -1,0 +1,160 @@
+"""The double-dummy values at one position, for every view: ``analyse``, ``show --dd``,
+the replay's ``d`` key and ``bpn html --dd`` all come through :func:`values_at` (or,
+for a problem already made, :func:`solve_values`).
+
+A position's values are, for each legal card of the seat to play, the tricks the side
+of that seat takes from the current trick (included) to the end after playing it, with
+best play by all (:mod:`bismarck_pbn.analysis.sides` says who the sides are).
+
+One wrinkle of the solver is handled here: the C core's table key holds 13 ranks per
+suit, so a position where a suit still has more than 13 cards (Bid Whist's trump suit
+with its jokers) is solved by the pure-Python core, which has no such limit, with a
+twentieth of the node limit (about the same time).
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+from bismarck_pbn.analysis.problem import Problem
+from bismarck_pbn.analysis.sides import Sides, Unanalysable, problem_at, sides_of
+from bismarck_pbn.analysis.solver import Solver, SolverLimit
+from bismarck_pbn.model.cards import ORDER
+from bismarck_pbn.views.position import Position
+
+__all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "values_at", "values_of"]
+
+DEFAULT_LIMIT = 5_000_000
+"""Search nodes a position may take before it is given up (a second or so in C)."""
+PYTHON_SHARE = 20
+"""The Python core gets this fraction of the node limit (it is that much slower)."""
+NODE_LIMIT_REASON = "not solved within the node limit"
+
+_LIMITS: weakref.WeakKeyDictionary[Solver, int] = weakref.WeakKeyDictionary()
+_TWINS: weakref.WeakKeyDictionary[Solver, Solver] = weakref.WeakKeyDictionary()
+
+
+def make_solver(limit: int = DEFAULT_LIMIT, core: str | None = None) -> Solver:
+    """A solver that gives up a position after ``limit`` nodes (0: never)."""
+    solver = Solver(core=core, node_limit=limit)
+    _LIMITS[solver] = limit
+    return solver
+
+
+def _solver_for(problem: Problem, solver: Solver) -> Solver:
+    if solver.core != "native" or not problem.crowded:
+        return solver
+    twin = _TWINS.get(solver)
+    if twin is None:
+        limit = _LIMITS.get(solver, DEFAULT_LIMIT)
+        twin = _TWINS[solver] = Solver(core="python", node_limit=max(1, limit // PYTHON_SHARE) if limit else 0)
+    return twin
+
+
+def solve_values(problem: Problem, solver: Solver) -> dict[str, int]:
+    """For each legal card of ``problem``'s seat to play, the tricks its side takes
+    from the current trick to the end after playing it (raises ``SolverLimit``)."""
+    return _solver_for(problem, solver).solve_moves(problem)
+
+
+def solve_side(problem: Problem, solver: Solver) -> int:
+    """The tricks ``problem``'s side takes from here (raises ``SolverLimit``)."""
+    return _solver_for(problem, solver).solve(problem)
+
+
+@dataclass(frozen=True)
+class PositionValues:
+    """What each legal card of the seat to play is worth at one position."""
+
+    seat: int | None
+    """The seat to play (from 1); None when the play is over."""
+    values: dict[str, int] | None
+    """Legal card → tricks the seat's side takes from the current trick to the end, in
+    canonical card order; None when not analysed (:attr:`reason` says why)."""
+    wants_few: bool = False
+    """The seat's side wants few tricks (a misère)."""
+    taken: int = 0
+    """Tricks the seat's side took before the current trick."""
+    offset: int = 0
+    """Tricks the seat's side has without playing them (Bid Whist's kitty book)."""
+    reason: str | None = None
+
+    @property
+    def best(self) -> int | None:
+        if not self.values:
+            return None
+        return min(self.values.values()) if self.wants_few else max(self.values.values())
+
+    def total(self, card: str) -> int | None:
+        """The seat's side's tricks in the whole deal if ``card`` is played."""
+        if self.values is None or card not in self.values:
+            return None
+        return self.taken + self.offset + self.values[card]
+
+    def cost(self, card: str) -> int:
+        """Tricks ``card`` gives away against the best card (0 when not solved)."""
+        best = self.best
+        if best is None or self.values is None or card not in self.values:
+            return 0
+        return abs(self.values[card] - best)
+
+    def as_dict(self) -> dict:
+        """JSON-ready: seat, values (card → tricks), and the reason when not analysed."""
+        out: dict = {"seat": self.seat, "values": self.values}
+        if self.values is None:
+            out["unsolved"] = self.reason
+        else:
+            out["best"] = self.best
+            out["wants_few"] = self.wants_few
+        return out
+
+
+def ordered(values: dict[str, int]) -> dict[str, int]:
+    return {c: values[c] for c in sorted(values, key=ORDER.__getitem__)}
+
+
+def taken_by_side(position: Position, problem: Problem, seat: int, before: tuple[int, ...] = ()) -> int:
+    """Tricks the side of ``seat`` (from 1) took before the position's trick, less
+    those in ``before`` (each seat's tricks that do not count, German Whist's first 13)."""
+    on_side = seat - 1 in problem.side
+    before = before or (0,) * len(position.won)
+    return sum(w - b for s, (w, b) in enumerate(zip(position.won, before)) if (s in problem.side) == on_side)
+
+
+def uncounted(position: Position, sides: Sides) -> tuple[int, ...]:
+    """Each seat's tricks before :attr:`Sides.count_from` (they do not count). O(n²)
+    for a deal of n cards when there are any, else O(1)."""
+    if sides.count_from <= 1:
+        return ()
+    from bismarck_pbn.views.position import positions
+
+    index = (sides.count_from - 1) * position.seats
+    every = positions(position.deal)
+    return every[index].won if index < len(every) else ()
+
+
+def values_at(position: Position, solver: Solver, *, side_seat: int | None = None,
+              sides: Sides | None = None) -> PositionValues:
+    """The values of the legal cards at ``position`` (never raises for a position that
+    cannot be analysed or solved: :attr:`PositionValues.reason` says why)."""
+    try:
+        sides = sides if sides is not None else sides_of(position.deal, side_seat)
+        problem = problem_at(position, sides=sides)
+    except Unanalysable as exc:  # (NotYet included)
+        return PositionValues(position.to_play, None, reason=str(exc))
+    return values_of(position, problem, sides, solver, uncounted(position, sides))
+
+
+def values_of(position: Position, problem: Problem, sides: Sides, solver: Solver,
+              before: tuple[int, ...] = ()) -> PositionValues:
+    """The values at ``position`` whose problem is made already (:func:`values_at`
+    and ``analyse`` come here); ``before``: each seat's tricks that do not count."""
+    seat = problem.to_play + 1
+    offset = sides.offset if problem.to_play in problem.side else 0
+    taken = taken_by_side(position, problem, seat, before)
+    try:
+        values = solve_values(problem, solver)
+    except SolverLimit:
+        return PositionValues(seat, None, problem.misere, taken, offset, NODE_LIMIT_REASON)
+    return PositionValues(seat, ordered(values), problem.misere, taken, offset)
