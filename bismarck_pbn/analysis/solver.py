@@ -34,7 +34,7 @@ from bismarck_pbn.analysis.problem import Problem
 __all__ = ["Solver", "SolverLimit", "core_description", "solve", "solve_moves"]
 
 DEFAULT_TABLE_BITS = 20
-"""The C core's table: 2**20 entries of 40 bytes and 2**18 key slots of 16 bytes (44 MiB,
+"""The C core's table: 2**20 entries of 40 bytes and 2**18 key slots of 16 bytes (45 MiB,
 allocated once, emptied when full); the Python core's table is capped at 2**18 entries
 and emptied when full."""
 
