@@ -4,7 +4,9 @@
     python docs/make_screenshots.py
 
 Writes ``docs/html-deal.png`` (club night, board 1, at the ruff in trick 5 with the
-teacher's note) and ``docs/html-index.png`` (the score sheet). Needs playwright and a
+teacher's note), ``docs/html-index.png`` (its score sheet) and ``docs/html-sheet.png``
+(the score sheet of the Swedish Whist sample: team points, individual points, exits
+and the rounds). Needs playwright and a
 Chromium (``apt-get install chromium``, or BPN_CHROMIUM).
 """
 from __future__ import annotations
@@ -48,8 +50,15 @@ def main() -> int:
         tab.screenshot(path=str(HERE / "html-index.png"),
                        clip={"x": 0, "y": 0, "width": 1000,
                              "height": tab.evaluate("document.querySelector('#index').getBoundingClientRect().bottom + 8")})
+        swedish = Path(tmp) / "uppsala.html"
+        swedish.write_text(render_html(parse((ROOT / "samples" / "swedish-whist" / "uppsala.bpn").read_text(
+            encoding="utf-8"))), encoding="utf-8")
+        tab.set_viewport_size({"width": 1200, "height": 800})
+        tab.goto(swedish.as_uri())
+        tab.wait_for_selector("html[data-ready]")
+        tab.locator("#index .session").screenshot(path=str(HERE / "html-sheet.png"))
         browser.close()
-    for name in ("html-deal.png", "html-index.png"):
+    for name in ("html-deal.png", "html-index.png", "html-sheet.png"):
         print(f"docs/{name}: {(HERE / name).stat().st_size / 1000:.0f} kB")
     return 0
 

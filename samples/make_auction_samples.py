@@ -18,23 +18,9 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent / "tests"), str(HERE.parent)]
 
 from gen_auction import gen_israeli, gen_swedish, israeli_score, signed  # noqa: E402
+from sample_writing import Target, annotate, first_deals, one_deal, plant, write_samples  # noqa: E402
 
-from bismarck_pbn.format.edit import Target, annotate_text  # noqa: E402
 from bismarck_pbn.format.reader import parse  # noqa: E402
-from bismarck_pbn.format.writer import dumps  # noqa: E402
-
-HEADER = "% BPN 1.1\n"
-
-
-def first_deals(text: str, n: int) -> str:
-    deals = text[len(HEADER):].split("\n\n")
-    return HEADER + "\n\n".join(deals[:n]).rstrip("\n") + "\n"
-
-
-def annotate(text: str, notes) -> str:
-    for target, edit in notes:
-        text = annotate_text(text, target, **edit)
-    return dumps(parse(text))
 
 
 def israeli() -> str:
@@ -51,7 +37,7 @@ def israeli() -> str:
         (Target(played, call=2), {"suffix": "!?"}),
         (Target(played, tag="Bids"), {"comment": "the last bidder may not make the sum 13"}),
         (Target(played, trick=2, card=1), {"nag": 1}),
-        (Target(played, trick=5, card=3), {"comment": "a discard: this seat bid zero"}),
+        (Target(played, trick=4, card=2), {"comment": "a discard: no spade left"}),
     ])
 
 
@@ -69,23 +55,6 @@ def swedish() -> str:
         (Target(exits[0], tag="Score"), {"comment": "trick points, penalty and honours"}),
         (Target(1, call=1), {"nag": 3}),
     ])
-
-
-def one_deal(text: str, number: int) -> str:
-    """Deal ``number`` alone, without Board and Total (checked on its own)."""
-    deal = text[len(HEADER):].split("\n\n")[number - 1]
-    lines = [ln for ln in deal.splitlines() if not ln.startswith(("[Board", "[Total"))]
-    return HEADER + "\n".join(lines) + "\n"
-
-
-def plant(text: str, old: str, new: str, column_of: str | None = None) -> tuple[str, int, int]:
-    """Replace the first ``old`` by ``new``; the line and column of the fault."""
-    at = text.index(old)
-    line = text.count("\n", 0, at) + 1
-    column = at - text.rfind("\n", 0, at)
-    if column_of is not None:
-        column += new.index(column_of)
-    return text.replace(old, new, 1), line, column
 
 
 def invalid(ist: str, swe: str) -> dict[str, tuple[str, list[str]]]:
@@ -133,12 +102,7 @@ def invalid(ist: str, swe: str) -> dict[str, tuple[str, list[str]]]:
 
 def main() -> None:
     ist, swe = israeli(), swedish()
-    for folder, name, text in (("israeli-whist", "haifa.bpn", ist), ("swedish-whist", "uppsala.bpn", swe)):
-        (HERE / folder).mkdir(exist_ok=True)
-        (HERE / folder / name).write_text(text, encoding="utf-8")
-    for name, (text, expected) in invalid(ist, swe).items():
-        (HERE / "invalid" / f"{name}.bpn").write_text(text, encoding="utf-8")
-        (HERE / "invalid" / f"{name}.expected").write_text("\n".join(expected) + "\n", encoding="utf-8")
+    write_samples([("israeli-whist", "haifa.bpn", ist), ("swedish-whist", "uppsala.bpn", swe)], invalid(ist, swe))
 
 
 if __name__ == "__main__":

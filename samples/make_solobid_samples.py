@@ -18,18 +18,9 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent / "tests"), str(HERE.parent)]
 
 from gen_solobid import gen_bid, gen_solo  # noqa: E402
+from sample_writing import HEADER, Target, annotate, one_deal, plant, write_samples  # noqa: E402
 
-from bismarck_pbn.format.edit import Target, annotate_text  # noqa: E402
 from bismarck_pbn.format.reader import parse  # noqa: E402
-from bismarck_pbn.format.writer import dumps  # noqa: E402
-
-HEADER = "% BPN 1.1\n"
-
-
-def annotate(text: str, notes) -> str:
-    for target, edit in notes:
-        text = annotate_text(text, target, **edit)
-    return dumps(parse(text))
 
 
 def claim(text: str, number: int, keep: int) -> str:
@@ -81,22 +72,6 @@ def bid() -> str:
     ])
 
 
-def one_deal(text: str, number: int) -> str:
-    deal = text[len(HEADER):].split("\n\n")[number - 1]
-    lines = [ln for ln in deal.splitlines() if not ln.startswith(("[Board", "[Total"))]
-    return HEADER + "\n".join(lines) + "\n"
-
-
-def plant(text: str, old: str, new: str, column_of: str | None = None) -> tuple[str, int, int]:
-    """Replace the first ``old`` by ``new``; the line and column of the fault."""
-    at = text.index(old)
-    line = text.count("\n", 0, at) + 1
-    column = at - text.rfind("\n", 0, at)
-    if column_of is not None:
-        column += new.index(column_of)
-    return text.replace(old, new, 1), line, column
-
-
 def invalid(sol: str, bw: str) -> dict[str, tuple[str, list[str]]]:
     out = {}
     plain = gen_solo(12, 5)
@@ -141,13 +116,8 @@ def invalid(sol: str, bw: str) -> dict[str, tuple[str, list[str]]]:
 
 def main() -> None:
     sol, bw = solo(), bid()
-    for folder, name, text in (("solo-whist", "sunday-school.bpn", sol), ("bid-whist", "rent-party.bpn", bw)):
-        (HERE / folder).mkdir(exist_ok=True)
-        (HERE / folder / name).write_text(text, encoding="utf-8")
-    for name, (text, expected) in invalid(sol, bw).items():
-        (HERE / "invalid" / f"{name}.bpn").write_text(text, encoding="utf-8")
-        (HERE / "invalid" / f"{name}.expected").write_text("\n".join(expected) + "\n", encoding="utf-8")
-        print(name)
+    write_samples([("solo-whist", "sunday-school.bpn", sol), ("bid-whist", "rent-party.bpn", bw)], invalid(sol, bw),
+                  say=True)
 
 
 if __name__ == "__main__":

@@ -13,24 +13,12 @@ from __future__ import annotations
 
 import random
 
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
-DECK = [s + r for s in SUITS for r in RANKS]
+from gen_table import DECK, RANKS, SUITS, call_lines, header, holding, left, play_lines, signed
+from gen_table import play as table_play
+
 STRAINS = ("C", "D", "H", "S", "NT")
 SW_CALLS = ("Clubs", "Spades", "Diamonds", "Hearts", "Nolle", "Spel", "Misere")
 SW_TRUMP = {"Diamonds": "D", "Hearts": "H", "Nolle": None, "Spel": None, "Misere": None}
-
-
-def left(seat: int) -> int:
-    return seat % 4 + 1
-
-
-def holding(cards) -> str:
-    return ".".join("".join(r for r in RANKS if s + r in cards) for s in SUITS)
-
-
-def signed(values) -> str:
-    return " ".join(f"+{v}" if v > 0 else str(v) for v in values)
 
 
 def deal_hands(rng: random.Random) -> list[set[str]]:
@@ -44,58 +32,12 @@ def rank_value(card: str) -> int:
 
 
 def play(rng: random.Random, hands: list[set[str]], trump: str | None, leader: int):
-    """Random legal tricks; returns (cards in order, tricks won by seat)."""
-    hands = [set(h) for h in hands]
-    cards, won = [], [0, 0, 0, 0]
-    for _ in range(13):
-        trick = []
-        seat = leader
-        for _ in range(4):
-            hand = hands[seat - 1]
-            if trick:
-                led = trick[0][1][0]
-                follow = sorted(c for c in hand if c[0] == led)
-                choice = rng.choice(follow or sorted(hand))
-            else:
-                choice = rng.choice(sorted(hand))
-            hand.discard(choice)
-            trick.append((seat, choice))
-            seat = left(seat)
-        led = trick[0][1][0]
-        best = max(trick, key=lambda sc: (sc[1][0] == trump, sc[1][0] == led, rank_value(sc[1])))
-        leader = best[0]
-        won[leader - 1] += 1
-        cards += [c for _, c in trick]
-    return cards, won
+    """Random legal tricks of a plain 52-card game; returns (cards in order, tricks won by seat)."""
+    return table_play(rng, hands, leader, 13, _suit, rank_value, trump)
 
 
-def play_lines(cards) -> list[str]:
-    return [" ".join(cards[i:i + 4]) for i in range(0, len(cards), 4)] + ["*"]
-
-
-def call_lines(calls) -> list[str]:
-    out, row = [], []
-    for c in calls:
-        if c == "Frisch":
-            if row:
-                out.append(" ".join(row))
-                row = []
-            out.append(c)
-            continue
-        row.append(c)
-        if len(row) == 4:
-            out.append(" ".join(row))
-            row = []
-    if row:
-        out.append(" ".join(row))
-    return out
-
-
-def header(game: str, board: int, dealer: int, hands, players) -> list[str]:
-    return ['[Event "Generated"]', '[Site "Test"]', '[Date "2026.01.01"]', f'[Game "{game}"]',
-            *(f'[Player{s} "{p}"]' for s, p in enumerate(players, 1)),
-            f'[Board "{board}"]', f'[Dealer "{dealer}"]',
-            f'[Deal "1:{" ".join(holding(h) for h in hands)}"]']
+def _suit(card: str) -> str:
+    return card[0]
 
 
 # ---- Israeli Whist --------------------------------------------------------------------

@@ -4,7 +4,6 @@ independent generator (tests/gen_solobid.py)."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -12,13 +11,20 @@ import pytest
 from bismarck_pbn.check.validate import validate_text
 from bismarck_pbn.format import values
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.writer import dumps
 from bismarck_pbn.games import ruleset
 from bismarck_pbn.games.bidwhist import BidTricks, bid_score
 from bismarck_pbn.model.cards import holding_text
+import solobid_props as props
 from gen_solobid import gen_bid
+from solobid_props import HEADER, errors, line_of
 
-HEADER = "% BPN 1.1\n"
+BID = props.Game(
+    generate=gen_bid,
+    bad_score=lambda line: '[Score "+9 0"]',
+    bad_tricks=lambda line: '[Tricks "12 0"]' if line != '[Tricks "12 0"]' else '[Tricks "0 12"]',
+    bad_contract=lambda line: '[Contract "7NT"]' if "7NT" not in line else '[Contract "3U"]',
+    revoke_rows=(3, 10),
+)
 
 
 # ---- the format -----------------------------------------------------------------------------
@@ -81,44 +87,18 @@ def test_the_score(contract, books, score):
 
 # ---- generated sessions ---------------------------------------------------------------------
 
-def errors(text: str) -> list[tuple[int, str]]:
-    return [(d.line, d.code) for d in validate_text(text) if d.severity != "info"]
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
-
-
-def deals_of(text: str) -> list[str]:
-    return text[len(HEADER):].split("\n\n")
-
-
-def alone(deal: str) -> str:
-    lines = [ln for ln in deal.rstrip("\n").splitlines() if not ln.startswith(("[Board", "[Total"))]
-    return HEADER + "\n".join(lines) + "\n"
-
-
 def first_deal(needle: str, seeds=range(12)) -> str:
-    for seed in seeds:
-        for deal in deals_of(gen_bid(40, seed)):
-            if re.search(needle, deal):
-                return alone(deal)
-    raise AssertionError(f"no generated deal has {needle!r}")
+    return props.first_deal(BID, needle, seeds)
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_generated_sessions_validate_clean_and_round_trip(seed):
-    text = gen_bid(16, seed)
-    assert errors(text) == []
-    assert dumps(parse(text)) == text
+    props.check_clean_and_round_trip(BID, seed)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_bpn_json_bpn_is_byte_identical(seed):
-    from bismarck_pbn.convert import jsonio
-
-    text = gen_bid(12, seed)
-    assert dumps(jsonio.loads(jsonio.dumps(parse(text)))) == text
+    props.check_json_round_trip(BID, seed)
 
 
 def test_a_side_reaching_seven_wins_the_game_and_the_total_restarts():
@@ -206,57 +186,13 @@ def test_a_joker_played_in_no_trump_while_able_to_follow_is_a_revoke():
 
 @pytest.mark.parametrize("seed", range(24))
 def test_single_mutations_are_caught_with_the_right_code_and_line(seed):
-    rng = random.Random(seed)
-    deal = first_deal(r'\[Play "', seeds=[seed % 6])
-    lines = deal.splitlines()
-    kind = ["score", "tricks", "contract", "declarer", "revoke", "leader"][seed % 6]
-    if kind == "score":
-        at = line_of(deal, "[Score")
-        lines[at - 1] = '[Score "+9 0"]'
-        assert errors("\n".join(lines) + "\n") == [(at, "BPN602")]
-    elif kind == "tricks":
-        at = line_of(deal, "[Tricks")
-        lines[at - 1] = '[Tricks "12 0"]' if lines[at - 1] != '[Tricks "12 0"]' else '[Tricks "0 12"]'
-        assert errors("\n".join(lines) + "\n") == [(at, "BPN601")]
-    elif kind == "contract":
-        at = line_of(deal, "[Contract")
-        lines[at - 1] = '[Contract "7NT"]' if "7NT" not in lines[at - 1] else '[Contract "3U"]'
-        assert (at, "BPN802") in errors("\n".join(lines) + "\n")
-    elif kind == "declarer":
-        at = line_of(deal, "[Declarer")
-        d = int(re.search(r'\d', lines[at - 1]).group())
-        lines[at - 1] = f'[Declarer "{d % 4 + 1}"]'
-        assert (at, "BPN802") in errors("\n".join(lines) + "\n")
-    elif kind == "revoke":
-        play = line_of(deal, '[Play "')
-        k = rng.randrange(3, 10)
-        row = lines[play + k].split()
-        row[1], row[2] = row[2], row[1]
-        lines[play + k] = " ".join(row)
-        found = errors("\n".join(lines) + "\n")
-        assert found and found[0] == (play + k + 1, found[0][1]) and found[0][1] in ("BPN502", "BPN503")
-    else:
-        at = line_of(deal, '[Play "')
-        leader = int(re.search(r'\d', lines[at - 1]).group())
-        lines[at - 1] = f'[Play "{leader % 4 + 1}"]'
-        assert errors("\n".join(lines) + "\n")[0] == (at, "BPN501")
+    props.check_single_mutation(BID, seed)
 
 
 def test_a_wrong_total_is_bpn603_at_that_deal():
-    text = gen_bid(8, 2)
-    deals = deals_of(text)
-    m = re.search(r'\[Total "([^"]+)"\]', deals[4])
-    wrong = deals[4].replace(m.group(0), '[Total "+99 -33"]')
-    bad = HEADER + "\n\n".join(deals[:4] + [wrong] + deals[5:])
-    assert errors(bad) == [(line_of(bad, '[Total "+99'), "BPN603")]
+    props.check_wrong_total(BID, "+99 -33")
 
 
 def test_the_sample_session_validates_clean_and_is_canonical():
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "samples" / "bid-whist" / "rent-party.bpn"
-    text = path.read_text(encoding="utf-8")
-    assert [d for d in validate_text(text) if d.severity != "info"] == []
-    assert dumps(parse(text)) == text
-    deals = [d for d in parse(text) if d.tags]
+    deals = props.check_sample("bid-whist/rent-party.bpn")
     assert any(d.contract == "None" for d in deals) and any((d.contract or "").endswith("NT") for d in deals)

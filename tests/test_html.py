@@ -135,3 +135,52 @@ def test_the_auction_of_an_auction_game_is_laid_out_for_its_table():
     assert all(c["seat"] == (calls[0]["seat"] - 1 + i) % 4 + 1 for i, c in enumerate(calls))
     written = [c.call for c in deals[0].auction.calls]
     assert [c["call"] for c in calls if c["call"]] == written
+
+
+SWEDISH = ROOT / "samples" / "swedish-whist" / "uppsala.bpn"
+
+
+def test_a_session_on_the_page_is_what_bpn_standings_gives_with_each_deals_link():
+    from bismarck_pbn.session.standings import standings
+
+    deals = parse(SWEDISH.read_text(encoding="utf-8"))
+    (session,) = page_data(deals)["index"]
+    (expected,) = standings(parse(SWEDISH.read_text(encoding="utf-8")))
+    want = expected.as_dict()
+    assert [r.pop("deal") for r in session["boards"]] == [1, 2, 3, 4, 5, 6]
+    assert [r.pop("errors") for r in session["boards"]] == [0] * 6
+    assert session.pop("kind") == "session" and session == want
+    assert session["rounds"][0]["points"] == [-26, 16, -6, 16] and session["unit"] == "round"
+
+
+def test_a_deal_shows_the_score_its_session_settles_and_its_individual_points():
+    # board 3 with a slip in its Score tag: the first exit's +10 left out
+    slipped = SWEDISH.read_text(encoding="utf-8").replace('[Score "0 +50"]', '[Score "0 +40"]')
+    checked = list(validate_deals(parse(slipped)))
+    third = deal_data(checked[2].deal, checked[2])
+    # 40 for the defeated Spel, +10 for Dag & Elsa's first exit, as the sheet has it
+    assert checked[2].result.score == (0, 40) and third["score"] == [0, 50]
+    assert deal_data(checked[4].deal, checked[4])["points"] == [-15, 5, 5, 5]
+    club = next(validate_deals(club_deals()[:1]))
+    assert deal_data(club.deal, club)["points"] is None
+
+
+def test_the_script_is_its_parts_in_order_in_one_function_and_parses():
+    import shutil
+    import subprocess
+
+    from bismarck_pbn.views.html.page import SCRIPT_PARTS, _asset, script
+
+    text = script()
+    starts = [text.index(f"/* ---- {name} ---- */") for name in SCRIPT_PARTS]
+    assert starts == sorted(starts) and all(_asset("script/" + name) in text for name in SCRIPT_PARTS)
+    assert text.count("(function () {") == 1 and text.rstrip().endswith("})();")
+    assert script() in render_html(club_deals())
+    for name in SCRIPT_PARTS:  # parts by concern, each readable on its own
+        part = _asset("script/" + name)
+        assert len(part.splitlines()) <= 200, name
+        assert not any(word in part for word in ("import ", "export ", "fetch(", "XMLHttpRequest")), name
+    node = shutil.which("node")
+    if node is not None:  # a syntax error is caught here even where no browser runs
+        done = subprocess.run([node, "--check", "-"], input=text, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr

@@ -14,7 +14,7 @@ import pytest
 from bismarck_pbn import parse
 from bismarck_pbn.views.html import page_html, render_html
 from bismarck_pbn.views.position import positions
-from browser import launch, why_no_browser
+from browser import Opened, contrast, launch, why_no_browser
 from conftest import ROOT
 
 _reason = why_no_browser()
@@ -39,67 +39,6 @@ def club_page_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("html") / "club-night.html"
     path.write_text(render_html(parse(CLUB.read_text(encoding="utf-8"))), encoding="utf-8")
     return path
-
-
-class Opened:
-    """A page opened from a file, with what it asked of the network and said on its console."""
-
-    def __init__(self, browser, path, fragment="", width=1100):
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.requests: list[str] = []
-        self.blocked: list[str] = []
-        self.errors: list[str] = []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("console", lambda m: m.type in ("error", "warning") and self.errors.append(m.text))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(path.as_uri() + fragment)
-        self.page.wait_for_selector("html[data-ready]")
-
-    def _route(self, route):
-        url = route.request.url
-        if url.startswith(("file:", "data:")):
-            route.continue_()
-        else:
-            self.blocked.append(url)
-            route.abort()
-
-    def press(self, *keys):
-        for key in keys:
-            self.page.keyboard.press(key)
-
-    def state(self, deal):
-        """Hands by seat, the trick on the table as [seat, card] and the winner's seat, in one call."""
-        return self.page.evaluate("""(n) => {
-          const d = document.getElementById('deal-' + n);
-          const hands = [...d.querySelectorAll('.viewer .seat')].map(
-            (s) => [...s.querySelectorAll('.hand .card')].map((c) => c.dataset.card));
-          const table = [...d.querySelectorAll('.felt .played')].map(
-            (e) => [Number(e.dataset.seat), e.querySelector('.card').dataset.card]);
-          const w = d.querySelector('.felt .played.winner');
-          return [hands, table, w ? Number(w.dataset.seat) : null]; }""", deal)
-
-    def hand(self, deal, seat):
-        return self.state(deal)[0][seat - 1]
-
-    def table(self, deal):
-        return self.state(deal)[1]
-
-    def winner(self, deal):
-        return self.state(deal)[2]
-
-    def text(self, selector):
-        return self.page.inner_text(selector)
-
-    def close(self):
-        """Check the page stayed offline and quiet, then close it."""
-        try:
-            assert self.blocked == [], f"the page tried the network: {self.blocked}"
-            assert all(u.startswith(("file:", "data:")) for u in self.requests), self.requests
-            assert self.errors == [], f"console errors: {self.errors}"
-        finally:
-            self.context.close()
 
 
 @pytest.fixture
@@ -226,19 +165,6 @@ def test_cards_have_text_alternatives_and_the_keyboard_alone_reaches_the_viewer(
     assert "Trick 1, card 1" in view.text("#deal-1 .status")
 
 
-def _luminance(rgb):
-    def channel(c):
-        c /= 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _contrast(a, b):
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 def test_text_contrast_passes_wcag_aa(opened):
     view = opened("#deal-1/trick-4/card-1")
     pairs = view.page.evaluate("""() => {
@@ -250,7 +176,7 @@ def test_text_contrast_passes_wcag_aa(opened):
       return sel.map((s) => { const e = document.querySelector(s); return [s, rgb(getComputedStyle(e).color), bg(e)]; });
     }""")
     for selector, fg, bg in pairs:
-        assert _contrast(fg, bg) >= 4.5, (selector, fg, bg)
+        assert contrast(fg, bg) >= 4.5, (selector, fg, bg)
 
 
 def test_phone_width_needs_no_sideways_scrolling(opened):

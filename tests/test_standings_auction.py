@@ -87,6 +87,11 @@ def test_swedish_round_shows_team_points_exits_and_individual_points():
     (game,) = session["games"]
     assert game["board"] == 6 and game["winners"] == [2] and game["totals"] == [90, 200]
     assert game["points"] == SWEDISH_ROUND and session["points"] == SWEDISH_ROUND
+    assert session["rounds"] == [{"round": 1, "first": 1, "last": 6, "finished": True, "totals": [90, 200],
+                                  "points": SWEDISH_ROUND,
+                                  "marks": [{"what": "first exit", "side": 2, "board": 3},
+                                            {"what": "first exit", "side": 1, "board": 4},
+                                            {"what": "second exit", "side": 2, "board": 6}]}]
 
 
 def test_swedish_text_names_who_exited_and_the_players_points():
@@ -139,6 +144,8 @@ def test_after_second_exit_the_same_seating_plays_a_new_round_in_the_session():
     assert [g["board"] for g in session["games"]] == [6, 12]
     assert [g["points"] for g in session["games"]] == [SWEDISH_ROUND, SWEDISH_ROUND]
     assert session["points"] == [2 * p for p in SWEDISH_ROUND]
+    assert [(r["first"], r["last"], r["finished"], r["points"]) for r in session["rounds"]] == [
+        (1, 6, True, SWEDISH_ROUND), (7, 12, True, SWEDISH_ROUND)]
     out = run("% BPN 1.1\n" + "\n\n".join(first + again) + "\n").stdout
     assert re.search(r"\n\s*2\s+7–12\s", out) and re.search(r"\n\s*all\s+-52\s+\+32\s+-12\s+\+32", out)
 
@@ -290,3 +297,15 @@ def test_a_four_player_sheet_fits_80_columns_without_cutting_a_cell():
     wide = run(SWEDISH).stdout
     assert "board 3: first exit" not in wide
     assert re.search(r"^\s+3\s.*first exit: Dag & Elsa", wide, re.M)
+
+
+def test_rounds_a_session_stopped_inside_a_round_and_games_without_rounds():
+    first = deals(SWEDISH)[:4]
+    (session,) = sessions("% BPN 1.1\n" + "\n\n".join(first) + "\n")
+    assert session["rounds"] == [{"round": 1, "first": 1, "last": 4, "finished": False, "totals": [90, 80],
+                                  "points": [0, 0, 0, 0],
+                                  "marks": [{"what": "first exit", "side": 2, "board": 3},
+                                            {"what": "first exit", "side": 1, "board": 4}]}]
+    assert "1 (unfinished)  1–4" in run("% BPN 1.1\n" + "\n\n".join(first) + "\n").stdout
+    for text in (SOLO, ISRAELI, BID):  # no individual points, no marks: no rounds table
+        assert [s["rounds"] for s in sessions(text)] == [[]]

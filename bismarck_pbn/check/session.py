@@ -16,7 +16,7 @@ from bismarck_pbn.model.deal import NOWHERE, Deal, Tag
 from bismarck_pbn.model.variant import Variant
 
 if TYPE_CHECKING:
-    from bismarck_pbn.check.validate import DealResult
+    from bismarck_pbn.check.results import DealResult
 
 _SESSION_POSITIONS = ("Board", "Dealer", "Forehand", "Contract", "Score", "Total", "Points")
 

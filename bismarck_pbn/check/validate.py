@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, NamedTuple, TextIO
+from typing import BinaryIO, TextIO
 
 from bismarck_pbn.check.replay import Replay, replay
+from bismarck_pbn.check.results import Checked, DealResult
 from bismarck_pbn.check.session import SessionChecker, SessionFacts
 from bismarck_pbn.check.wording import fault_diagnostics, leader_message
 from bismarck_pbn.diagnostics import INFO, Diagnostic, diag
@@ -31,40 +32,6 @@ from bismarck_pbn.model.deal import NOWHERE, Deal, Tag
 
 __all__ = ["Checked", "DealResult", "SessionChecker", "SessionFacts", "check_deal", "located",
            "prepare", "validate_deals", "validate_file", "validate_stream", "validate_text"]
-
-
-class DealResult(NamedTuple):
-    """What the validator learned of a deal, for session checks and for callers."""
-
-    tricks: tuple[int, ...] | None
-    """Final tricks: by seat from the play when complete, else as the Tricks tag gives them."""
-    score: tuple[int, ...] | None
-    """Score by seat or side: computed when the tricks are known, else the Score tag."""
-    replay: Replay | None
-    basis: tuple | None = None
-    """What the session scores the deal from, where the standing before it decides
-    (:meth:`~bismarck_pbn.games.base.Ruleset.score_basis`); None elsewhere."""
-
-
-class Checked(NamedTuple):
-    """A deal with its diagnostics (the reader's and the validator's) and its result."""
-
-    deal: Deal
-    diagnostics: list[Diagnostic]
-    result: DealResult
-    total: tuple[int, ...] | None = None
-    """The session's running total after this deal, as far as it is known."""
-    settled: tuple[int, ...] | None = None
-    """The deal's score as its session settles it: the result's, or where the standing
-    before the deal decides it (Swedish Whist's exits) the session's; None outside a session."""
-    points: tuple[int, ...] | None = None
-    """Each seat's individual points in the deal, in a game that keeps them (Swedish Whist)."""
-    marks: tuple[tuple[str, int], ...] = ()
-    """What the deal reached in its session, as (what, side index) pairs (Swedish Whist's exits)."""
-
-    @property
-    def ok(self) -> bool:
-        return not any(d.is_error for d in self.diagnostics)
 
 
 def _at(tag: Tag | None, deal: Deal) -> tuple[int, int]:
@@ -79,8 +46,7 @@ def located(finding: Finding, deal: Deal) -> Diagnostic:
         pos = auction.calls[finding.call].pos
         if pos is not NOWHERE:
             return diag(finding.code, finding.message, pos.line, pos.column, finding.severity)
-        tag = auction.tag
-        return diag(finding.code, finding.message, *_at(tag, deal), finding.severity)
+        return diag(finding.code, finding.message, *_at(auction.tag, deal), finding.severity)
     tag = deal.tag(finding.at) if finding.at else None
     return diag(finding.code, finding.message, *_at(tag, deal), finding.severity)
 
@@ -170,7 +136,7 @@ def check_deal(deal: Deal) -> Checked:
     if tricks is not None:
         counted = rules.counted_tricks(deal, tricks, result.winners if result is not None else None)
     computed = rules.score(deal, counted, taken) if counted is not None else None
-    if computed is not None:
+    if computed is not None and counted is not None:  # (computed only from counted)
         score = computed
         if deal.score is not None and tuple(deal.score) != tuple(score):
             out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, counted)}, "

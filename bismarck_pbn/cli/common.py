@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -59,23 +60,28 @@ def _plain_params(params) -> None:
         if isinstance(param, TyperArgument):
             name = param.metavar or param.name.upper()
             usage = name if param.required else f"[{name}]"
-            param.display_type_rich = lambda ctx: None
-            param._usage_display_name = lambda usage=usage: usage
-            param._rich_display_name = lambda name=name: name
-            param._get_number_range_help_str = lambda: None
+            _override(param, "display_type_rich", lambda ctx: None)
+            _override(param, "_usage_display_name", lambda usage=usage: usage)
+            _override(param, "_rich_display_name", lambda name=name: name)
+            _override(param, "_get_number_range_help_str", lambda: None)
             continue
         if getattr(param, "is_flag", False) or getattr(getattr(param, "type", None), "name", "") == "boolean":
-            param.display_type_rich = lambda ctx: None
+            _override(param, "display_type_rich", lambda ctx: None)
         elif param.metavar is not None:
-            param.display_type_rich = lambda ctx, m=param.metavar: m
-            param._get_number_range_help_str = lambda: None
+            _override(param, "display_type_rich", lambda ctx, m=param.metavar: m)
+            _override(param, "_get_number_range_help_str", lambda: None)
         else:
             shown = type(param).display_type_rich
 
             def plain(ctx, param=param, shown=shown):
                 text = shown(param, ctx)
                 return text.strip("<>") if text else text
-            param.display_type_rich = plain
+            _override(param, "display_type_rich", plain)
+
+
+def _override(param: object, method: str, replacement: Callable[..., object]) -> None:
+    """Replace one of typer's methods on this parameter only (the class keeps its own)."""
+    setattr(param, method, replacement)
 
 
 class _Plain:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import chain
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, BinaryIO
 
 import typer
 
@@ -74,6 +74,7 @@ class _Chained(io.RawIOBase):
 
 def _open_input(path: str):
     """The input's kind and a binary stream over it; files and stdin both stream."""
+    stdin: BinaryIO
     if path != "-":
         kind = _EXTENSIONS.get(Path(path).suffix.lower())
         fp = open(path, "rb")  # noqa: SIM115 - the caller closes it after streaming
@@ -159,7 +160,7 @@ def _json_text(data: bytes, name: str) -> str:
     """A JSON document's text: UTF-8 (a byte-order mark allowed), else ReadFailure (exit 2)
     with the place of the first bad byte; a file that is not text says so once."""
     found = sniff(data[: SNIFF + 4])
-    if not found.is_text:
+    if found.problem is not None and not found.is_text:
         raise ReadFailure(str(found.problem.at(name)), 2)
     try:
         return data.decode("utf-8-sig")
@@ -176,7 +177,7 @@ def _json_lines(raw, name: str) -> Iterator[str]:
     for number, line in enumerate(raw, 1):
         if number == 1:
             found = sniff(line + raw.peek(SNIFF)[:SNIFF] if hasattr(raw, "peek") else line)
-            if not found.is_text:
+            if found.problem is not None and not found.is_text:
                 raise ReadFailure(str(found.problem.at(name)), 2)
         try:
             yield line.decode("utf-8-sig" if number == 1 else "utf-8")

@@ -91,6 +91,7 @@ def fmt_command(
                 out.print(f"{source.name}: not canonical")
                 failed = True
         elif in_place:
+            assert source.path is not None  # --in-place refuses standard input (above)
             if changed:
                 try:
                     atomic_write(source.path, canonical, expect=Fingerprint.of_bytes(source.path, data))

@@ -36,7 +36,11 @@ def html_command(
 ) -> None:
     """Make one web page of a record that anyone can open in a browser: a score
     sheet of each session, then every deal with its hands around the table, the
-    kitty, the discard, the contract and the tricks against each quota. The play
+    kitty, the discard, the contract and the tricks against each quota. The score
+    sheet shows what bpn standings shows, for every game: each side's score and
+    running total, individual points, exits and rounds (Swedish Whist), payments
+    and the check that they balance (Solo Whist), the games won, and what each
+    forehand still has to play (Bismarck). The play
     steps card by card and trick by trick (arrow keys, Home and End, or the
     buttons); comments, NAGs and suffixes appear at their card, and so do the
     faults bpn validate finds. The address points at the card shown

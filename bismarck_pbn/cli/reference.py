@@ -16,6 +16,9 @@ import sys
 from pathlib import Path
 
 import typer.main
+from typer.core import TyperGroup
+
+from bismarck_pbn.cli import app
 
 BEGIN = "<!-- reference: begin -->"
 END = "<!-- reference: end -->"
@@ -54,13 +57,15 @@ def _help(command) -> str:
 
 def reference() -> str:
     """The generated markdown, between (not including) the markers."""
-    group = typer.main.get_command(__import__("bismarck_pbn.cli", fromlist=["app"]).app)
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)  # the app has several commands
     out = ["", "## Reference", "",
            "Generated from the commands themselves by `python -m bismarck_pbn.cli.reference`;",
            "the same text as `bpn COMMAND --help`.", ""]
     with group.context_class(group, info_name="bpn", help_option_names=["-h", "--help"]) as root:
         for name in group.list_commands(root):
             command = group.get_command(root, name)
+            assert command is not None  # a name list_commands gave
             with command.context_class(command, info_name=name, parent=root) as ctx:
                 usage = " ".join(["bpn", name, *command.collect_usage_pieces(ctx)])
                 out += [f"### bpn {name}", "", "```", usage, "```", "", _help(command), ""]

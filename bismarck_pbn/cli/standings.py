@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from bismarck_pbn.session.standings import BoardRow, PlayerStats, Session, Tally, by_player, iter_standings
+from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
+from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
 from bismarck_pbn.cli.common import Source, err_console, out_console
 from bismarck_pbn.cli.standings_text import print_session, print_standalone, player_tables
 from bismarck_pbn.sources import ReadFailure, text_deals
@@ -152,7 +153,10 @@ def standings_command(
             fp = source.open()
             try:
                 for item in iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name)):
-                    (sessions if isinstance(item, Session) else standalone).append(item)
+                    if isinstance(item, Session):
+                        sessions.append(item)
+                    else:
+                        standalone.append(item)
             finally:
                 if source.path is not None:
                     fp.close()

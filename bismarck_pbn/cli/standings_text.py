@@ -10,7 +10,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from bismarck_pbn.session.standings import BoardRow, PlayerStats, Session, Tally
+from bismarck_pbn.session.standings import BoardRow, Session
+from bismarck_pbn.session.standings_players import PlayerStats, Tally
 from bismarck_pbn.format.values import signed_text
 
 
@@ -196,7 +197,8 @@ def _rounds_table(session: Session, marks_column: bool = True) -> Table | None:
     (Swedish Whist): its boards, what each side reached and where (``marks_column``;
     else that is in the board sheet's notes), the sides' totals, each player's
     individual points; a last row sums the points over the session."""
-    if not any(row.points is not None or row.marks for row in session.boards):
+    rounds = session.rounds()
+    if not rounds:
         return None
     unit = session.unit
     whats = list(dict.fromkeys(what for row in session.boards for what, _ in row.marks)) if marks_column else []
@@ -210,24 +212,15 @@ def _rounds_table(session: Session, marks_column: bool = True) -> Table | None:
         table.add_column(_side(session, side[0]), justify="right", header_style="bold cyan", no_wrap=True)
     for seat in range(1, session.seats + 1):
         table.add_column(_player(session, seat), justify="right", no_wrap=True)
-    ends = [g.board for g in session.games]
-    if session.boards and session.boards[-1].game_end is None:
-        ends.append(session.last_board)
-    start = 0
-    for number, end in enumerate(ends, 1):
-        rows = [r for r in session.boards if r.board is not None and start < r.board <= end]
-        reached = [", ".join(f"{_side(session, side)} ({r.board})" for r in rows for w, side in r.marks if w == what)
+    for r in rounds:
+        reached = [", ".join(f"{_side(session, side)} ({board})" for w, side, board in r.marks if w == what)
                    or "·" for what in whats]
-        last = rows[-1].total if rows else None
-        totals = [_signed_cell(v) for v in last] if last is not None and len(last) == len(session.sides) \
-            else ["?"] * len(session.sides)
-        points = session.points(start, end)
-        label = f"{number}" + ("" if end in (g.board for g in session.games) else " (unfinished)")
-        table.add_row(label, f"{rows[0].board}–{end}" if rows else "", *reached, *totals,
-                      *([_signed_cell(v) for v in points] if points is not None else ["?"] * session.seats))
-        start = end
+        totals = [_signed_cell(v) for v in r.totals] if r.totals is not None else ["?"] * len(session.sides)
+        label = f"{r.number}" + ("" if r.finished else " (unfinished)")
+        table.add_row(label, f"{r.first}–{r.last}", *reached, *totals,
+                      *([_signed_cell(v) for v in r.points] if r.points is not None else ["?"] * session.seats))
     whole = session.points()
-    if len(ends) > 1 and whole is not None:
+    if len(rounds) > 1 and whole is not None:
         table.add_row("all", "", *[""] * len(whats), *[""] * len(session.sides),
                       *[_signed_cell(v) for v in whole], style="bold")
     return table

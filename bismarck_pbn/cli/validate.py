@@ -109,7 +109,7 @@ def validate_command(
             finally:
                 if source.path is not None:
                     fp.close()
-            if progress is not None:
+            if progress is not None and task is not None:
                 progress.advance(task)
     finally:
         if progress is not None:

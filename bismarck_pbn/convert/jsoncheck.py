@@ -39,7 +39,8 @@ def looks_like_json(head: str) -> bool:
 
 
 def _skip_ws(text: str, i: int) -> int:
-    return _WS.match(text, i).end()
+    m = _WS.match(text, i)
+    return m.end() if m is not None else i  # (it always matches, if only the empty string)
 
 
 def locate(text: str, path: Iterable[str | int], start: int = 0) -> int:
@@ -54,7 +55,7 @@ def locate(text: str, path: Iterable[str | int], start: int = 0) -> int:
         index = 0
         while j < len(text) and text[j] not in "]}":
             if opener == "{":
-                key, j = json.decoder.scanstring(text, j + 1)
+                key, j = json.decoder.scanstring(text, j + 1)  # type: ignore[attr-defined]  # not in the stubs
                 j = _skip_ws(text, _skip_ws(text, j) + 1)  # past the colon
                 here = key == step
             else:
@@ -109,7 +110,7 @@ def _schema_faults(obj: Any, part: str) -> list:
     return sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.absolute_path])
 
 
-def _not_json(exc: Exception) -> str:
+def _not_json(exc: json.JSONDecodeError | RecursionError) -> str:
     if isinstance(exc, RecursionError):
         return "not JSON this tool can read: nested too deeply"
     return f"not JSON: {exc.msg}"

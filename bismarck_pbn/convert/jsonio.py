@@ -177,9 +177,10 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
     if with_replay:
         result = checked.result
         taken = result.tricks if rules is not None else None
-        complete = replay is not None and not replay.stopped and replay.tricks == rules.tricks
-        per_seat = list(replay.won) if complete else (list(taken) if taken is not None and len(taken) == n
-                                                      else None)
+        complete = (replay is not None and rules is not None and not replay.stopped
+                    and replay.tricks == rules.tricks)
+        per_seat = (list(replay.won) if complete and replay is not None
+                    else (list(taken) if taken is not None and len(taken) == n else None))
         out["result"] = {"tricks": per_seat}
         if partnership:
             out["result"]["side_tricks"] = (_by_side(per_seat, sides) if per_seat is not None

@@ -37,7 +37,6 @@ _INTERN.update({c[0] + "10": c for c in _CARDS_BY_TEXT if c[1] == "T"})
 # Lower case and mixed case, read with a warning (BPN006): sa, Sa, sA, s10.
 ANY_CASE = {v: c for v, c in ((s + r, c) for t, c in _INTERN.items()
                                for s in (t[0], t[0].lower()) for r in (t[1:], t[1:].lower()))}
-_ANY_CASE = ANY_CASE
 _unescape = syntax.unescape
 
 
@@ -184,7 +183,7 @@ class Builder(Transformer[Token, Any]):
                     if not self.lower:
                         self.lower = [written, pos, 0]
                     self.lower[2] += 1
-                cards.append(PlayedCard(_ANY_CASE[written], pos, False, None, (), (), offset + end, ()))
+                cards.append(PlayedCard(ANY_CASE[written], pos, False, None, (), (), offset + end, ()))
             offset += len(segment) + 1
             line += 1
             column = 1

@@ -207,5 +207,5 @@ class DealReader:
             first = comments[0].pos
         return Deal(tags=tuple(tags), comments=tuple(comments), play=play, auction=auction, inherited=inherited,
                     problems=tuple(problems), pos=first, end=chunk.offset + len(chunk.text.rstrip()),
-                    number=self.number, tag_map=tag_map, headers_only=headers_only,
+                    number=self.number, headers_only=headers_only,
                     unread=frozenset(unread) if unread else _NONE, **fields)

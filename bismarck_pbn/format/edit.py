@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.encoding import SNIFF, sniff
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.format.splice import AnnotateError as AnnotateError, Spot as _Spot
 from bismarck_pbn.format.splice import add_comment as _add_comment, add_nag as _add_nag, card_part as _card_part
-from bismarck_pbn.format.splice import clear as _clear, comments_part as _comments, part as _part
+from bismarck_pbn.format.splice import Part, clear as _clear, comments_part as _comments, part as _part
 from bismarck_pbn.format.splice import remove_some as _remove_some, set_suffix as _set_suffix
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
@@ -100,7 +101,7 @@ def annotate_text(text: str, target: Target, *, comment: str | None = None, kind
                      clear=clear).text
 
 
-def annotate_file(path: str | Path, target: Target, **edit) -> tuple[str, str]:
+def annotate_file(path: str | Path, target: Target, **edit: Any) -> tuple[str, str]:
     """Edit the file at ``path`` atomically; return (old text, new text). Raises
     :class:`AnnotateError` for a bad target and ``safewrite.ChangedOnDisk`` when the
     file changed on disk while being edited."""
@@ -108,7 +109,7 @@ def annotate_file(path: str | Path, target: Target, **edit) -> tuple[str, str]:
     return old, result.text
 
 
-def edit_file(path: str | Path, target: Target, *, write: bool = True, **edit) -> tuple[str, Edit]:
+def edit_file(path: str | Path, target: Target, *, write: bool = True, **edit: Any) -> tuple[str, Edit]:
     """Like :func:`annotate_file`, but return the old text and the full :class:`Edit`
     (with its notice); with ``write=False`` nothing is written (a dry run). A file that
     is not valid UTF-8 is refused (:class:`AnnotateError`); ``OSError`` when it cannot
@@ -130,7 +131,7 @@ def read_source(path: str | Path) -> tuple[str, bytes, Fingerprint]:
     if (fingerprint.size, fingerprint.mtime_ns) != (len(data), before.st_mtime_ns):
         raise ChangedOnDisk(f"{path} changed on disk while it was being read; try again")
     found = sniff(data[: SNIFF + 4])
-    if not found.is_text:
+    if found.problem is not None and not found.is_text:
         raise NotUTF8(str(found.problem.at(str(path))) + "; nothing was written")
     if found.wide:
         raise NotUTF8(f"{path} is {found.encoding.upper()}, not UTF-8: annotate edits UTF-8 files in place; "
@@ -161,6 +162,7 @@ def edit_text(text: str, target: Target, *, comment: str | None = None, kind: st
     elif nag is not None:
         plan = _add_nag(body, spot, nag)
     else:
+        assert suffix is not None  # _check_request: exactly one edit is given
         plan = _set_suffix(body, spot, suffix)
     start, end, replacement, expected, notice = plan
 
@@ -172,7 +174,8 @@ def edit_text(text: str, target: Target, *, comment: str | None = None, kind: st
     return Edit(bom + new_body, start + len(bom), end + len(bom), replacement, True, notice, spot.what)
 
 
-def remove_notes(text: str, target: Target, *, comments=None, suffix: str | None = None) -> str:
+def remove_notes(text: str, target: Target, *, comments: Callable[[str], object] | None = None,
+                 suffix: str | None = None) -> str:
     """Return ``text`` without some notes of a card or tag: the comments whose text
     ``comments(text)`` accepts, and, for a card, its suffix when it equals ``suffix``.
     Every other byte stays; the result is read back and checked like any edit. Lets a
@@ -212,7 +215,8 @@ def remove_notes(text: str, target: Target, *, comments=None, suffix: str | None
 
 # ---- checking the request and finding the target ---------------------------------------
 
-def _check_request(target, comment, kind, nag, suffix, clear) -> None:
+def _check_request(target: Target, comment: str | None, kind: str, nag: int | None, suffix: str | None,
+                   clear: bool) -> None:
     given = [name for name, value in (("a comment", comment), ("a NAG", nag), ("a suffix", suffix))
              if value is not None] + (["clear"] if clear else [])
     if len(given) != 1:
@@ -258,7 +262,7 @@ def _find(deals: list[Deal], target: Target) -> _Spot:
                             f"({p.message}); fix it before annotating this deal")
     if target.tag is not None:
         return _find_tag(deal, target.tag)
-    if target.trick is not None:
+    if target.trick is not None and target.card is not None:  # (_check_request: both or neither)
         return _find_card(deal, target.trick, target.card)
     if target.call is not None:
         return _find_call(deal, target.call)
@@ -319,15 +323,15 @@ def _find_call(deal: Deal, number: int) -> _Spot:
 
 # ---- checking the result -----------------------------------------------------------------
 
-def _deal_signature(deal: Deal, spot: _Spot | None = None):
+def _deal_signature(deal: Deal, spot: _Spot | None = None) -> tuple[object, ...]:
     """Everything a deal reads as, except the target's notes when ``spot`` is given."""
-    kind = spot.kind if spot is not None else None
-    tags = tuple((t.name, t.value, None if kind == "tag" and i == spot.index else _comments(t.comments))
+    kind, index = (spot.kind, spot.index) if spot is not None else (None, -1)
+    tags = tuple((t.name, t.value, None if kind == "tag" and i == index else _comments(t.comments))
                  for i, t in enumerate(deal.tags))
     play = None
     if deal.play is not None:
         p = deal.play
-        cards = tuple((c.card, c.revoke) + ((None, None) if kind == "card" and i == spot.index
+        cards = tuple((c.card, c.revoke) + ((None, None) if kind == "card" and i == index
                                            else (_card_part(c), tuple(k for k, _, _ in c.notes)))
                       for i, c in enumerate(p.cards))
         play = (p.tag.name, p.tag.value, p.leader, cards, None if kind == "play" else _comments(p.comments),
@@ -335,7 +339,7 @@ def _deal_signature(deal: Deal, spot: _Spot | None = None):
     auction = None
     if deal.auction is not None:
         a = deal.auction
-        calls = tuple((c.call,) + ((None, None) if kind == "call" and i == spot.index
+        calls = tuple((c.call,) + ((None, None) if kind == "call" and i == index
                                    else (_card_part(c), tuple(k for k, _, _ in c.notes)))
                       for i, c in enumerate(a.calls))
         auction = (a.tag.value, a.first, calls, None if kind == "auction" else _comments(a.comments),
@@ -344,7 +348,7 @@ def _deal_signature(deal: Deal, spot: _Spot | None = None):
             tuple(p.code for p in deal.problems), tuple(sorted(deal.inherited.items())))
 
 
-def _verify(old_deals: list[Deal], new_body: str, spot: _Spot, expected) -> None:
+def _verify(old_deals: list[Deal], new_body: str, spot: _Spot, expected: Part) -> None:
     new_deals = parse(new_body)
     target = next((d for d in new_deals if d.number == spot.deal.number), None)
     if target is None or not target.syntax_ok or _part(target, spot) != expected:

@@ -10,7 +10,7 @@ rebuilt.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bismarck_pbn.model.deal import Call, Comment, Deal, PlayedCard
 
@@ -18,6 +18,16 @@ __all__ = ["AnnotateError", "Spot", "add_comment", "add_nag", "card_part", "clea
            "set_suffix"]
 
 _LINE_BREAK = re.compile(r"\r?\n")
+
+Comments = tuple[tuple[str, str], ...]
+"""The comments a target carries, as (text, kind) pairs."""
+CardPart = tuple[str | None, tuple[int, ...], Comments]
+"""What a card or call carries: (suffix, NAGs, comments)."""
+Part = Any
+"""A target's part: :data:`CardPart` for a card or call, :data:`Comments` otherwise
+(the kind of the :class:`Spot` says which), None for a target that is not there."""
+Splice = tuple[int, int, str, Part, str | None]
+"""(start, end, replacement, expected part, notice)."""
 
 
 class AnnotateError(ValueError):
@@ -29,7 +39,7 @@ class Spot(NamedTuple):
 
     kind: str  # "deal", "tag", "play" (the Play tag), "auction" (the Auction tag), "card" or "call"
     deal: Deal
-    index: int = -1  # index in deal.tags, deal.play.cards or deal.auction.calls
+    index: int = -1  # type: ignore[assignment]  # (a field named like tuple.index) in deal.tags, deal.play.cards or deal.auction.calls
     anchor: int = -1  # offset just past the tag or card the notes follow
     notes: tuple[tuple[str, int, int], ...] = ()
     what: str = ""
@@ -62,25 +72,27 @@ def _line_text(text: str) -> str:
     return ";" + (" " + text if text else "")
 
 
-def part(deal: Deal, spot: Spot):
-    """What the target carries, in the form :func:`_verify` compares."""
+def part(deal: Deal, spot: Spot) -> Part:
+    """What the target carries, in the form :func:`_verify` compares; None where the
+    target is not there (a section or an index the deal does not have)."""
+    play, auction = deal.play, deal.auction
     try:
         if spot.kind == "deal":
             return comments_part(deal.comments)
         if spot.kind == "tag":
             return comments_part(deal.tags[spot.index].comments)
-        if spot.kind == "play":
-            return comments_part(deal.play.comments)
-        if spot.kind == "auction":
-            return comments_part(deal.auction.comments)
-        if spot.kind == "call":
-            return card_part(deal.auction.calls[spot.index])
-        return card_part(deal.play.cards[spot.index])
-    except (AttributeError, IndexError):
+        if spot.kind in ("auction", "call"):
+            if auction is None:
+                return None
+            return comments_part(auction.comments) if spot.kind == "auction" else card_part(auction.calls[spot.index])
+        if play is None:
+            return None
+        return comments_part(play.comments) if spot.kind == "play" else card_part(play.cards[spot.index])
+    except IndexError:
         return None
 
 
-def _insert_comment_into(old, spot: Spot, at: int, comment: tuple[str, str]):
+def _insert_comment_into(old: Part, spot: Spot, at: int, comment: tuple[str, str]) -> Part:
     """The expected part after inserting ``comment`` at offset ``at`` among the notes."""
     before = sum(1 for k, s, _ in spot.notes if k in ("{", ";") and s < at)
     if spot.kind in ("card", "call"):
@@ -89,7 +101,7 @@ def _insert_comment_into(old, spot: Spot, at: int, comment: tuple[str, str]):
     return old[:before] + (comment,) + old[before:]
 
 
-def add_comment(body: str, spot: Spot, text: str, kind: str):
+def add_comment(body: str, spot: Spot, text: str, kind: str) -> Splice:
     old = part(spot.deal, spot)
     if spot.kind == "deal":
         first = spot.deal.pos.offset
@@ -139,7 +151,7 @@ def _spaced(body: str, at: int, inserted: str) -> str:
     return inserted + " " if at < len(body) and not body[at].isspace() else inserted
 
 
-def add_nag(body: str, spot: Spot, nag: int):
+def add_nag(body: str, spot: Spot, nag: int) -> Splice:
     suffix, nags, comments = part(spot.deal, spot)
     if nag in nags:
         return spot.anchor, spot.anchor, "", None, f"{spot.what} already has ${nag}"
@@ -154,7 +166,7 @@ def add_nag(body: str, spot: Spot, nag: int):
     return at, at, _spaced(body, at, f" ${nag}"), expected, None
 
 
-def set_suffix(body: str, spot: Spot, suffix: str):
+def set_suffix(body: str, spot: Spot, suffix: str) -> Splice:
     old_suffix, nags, comments = part(spot.deal, spot)
     expected = (suffix, nags, comments)
     anchor = spot.anchor
@@ -173,7 +185,7 @@ def set_suffix(body: str, spot: Spot, suffix: str):
     return _as_slice(body, new_body, min(lo, anchor), hi) + (expected, None)
 
 
-def clear(body: str, spot: Spot):
+def clear(body: str, spot: Spot) -> Splice:
     expected = (None, (), ()) if spot.kind in ("card", "call") else ()
     if spot.kind == "deal":
         if not spot.deal.comments:
@@ -273,5 +285,5 @@ def comments_part(comments: tuple[Comment, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((c.text, c.kind) for c in comments)
 
 
-def card_part(card: PlayedCard | Call):
+def card_part(card: PlayedCard | Call) -> CardPart:
     return card.suffix, card.nags, comments_part(card.comments)

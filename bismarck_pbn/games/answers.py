@@ -8,11 +8,16 @@ knowing any game (:mod:`bismarck_pbn.games.base` holds the protocol that returns
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Set as AbstractSet
+from typing import Any, NamedTuple
 
 from bismarck_pbn.games.tricks import TrickRules
 
 Hand = tuple[str, ...]
+
+Basis = tuple[Any, ...]
+"""What a session scores a deal from where the standing before it decides (Whist's
+honours, Swedish Whist's exits): a small picklable tuple whose shape is the game's own."""
 
 
 class Finding(NamedTuple):
@@ -88,7 +93,7 @@ class Setup(NamedTuple):
     """Each seat's cards when play starts (after any exchange), None where unknown."""
     exact: list[bool]
     """Whether ``play_hands[s-1]`` is exactly seat s's cards (else a superset)."""
-    excluded: list[set[str]]
+    excluded: list[AbstractSet[str]]
     """Cards each seat surely does not hold (consulted where its hand is unknown)."""
     leader: int | None
     """The seat that leads trick 1 by the rules (None when it cannot be known)."""

@@ -30,16 +30,17 @@ a ruleset answers with (:class:`Finding`, :class:`Setup`, …) are in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, ClassVar
 
-from bismarck_pbn.games.answers import Asks, AuctionResult, Finding, Hand, Played, Setup, seat_list
+from bismarck_pbn.games.answers import Asks, AuctionResult, Basis, Finding, Hand, Played, Setup, seat_list
 from bismarck_pbn.games.table import Table
 from bismarck_pbn.games.tricks import TrickRules
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
 
-__all__ = ["Asks", "AuctionResult", "Finding", "Hand", "Played", "Ruleset", "SessionRules", "Setup", "Table",
+__all__ = ["Asks", "AuctionResult", "Basis", "Finding", "Hand", "Played", "Ruleset", "SessionRules", "Setup", "Table",
            "seat_list"]
 
 _NOTHING: frozenset[str] = frozenset()
@@ -168,18 +169,20 @@ class Ruleset(Table):
         hands = list(deal.hands) if deal.hands is not None else []
         return (hands + [None] * self.seats)[: self.seats]
 
-    def finish_setup(self, deal: Deal, trump: str | None, hands, kitty, discard, exchange, play_hands,
-                     exact, out_of_play: set[str]) -> Setup:
+    def finish_setup(self, deal: Deal, trump: str | None, hands: list[Hand | None], kitty: Hand | None,
+                     discard: Hand | None, exchange: bool | None, play_hands: list[set[str] | None],
+                     exact: list[bool], out_of_play: set[str]) -> Setup:
         """Build the :class:`Setup`: trick rules for the trump, and for seats whose hand is
         unknown the cards they surely do not hold."""
         rules = None if trump is None else self.trick_rules(deal, None if trump == "NT" else trump)
-        excluded: list = [_NOTHING] * self.seats
+        excluded: list[AbstractSet[str]] = [_NOTHING] * self.seats
         if None in play_hands:
             for s in self.seat_range():
                 others = set(out_of_play)
                 for t in self.seat_range():
-                    if t != s and hands[t - 1] is not None:
-                        others |= set(hands[t - 1])
+                    hand = hands[t - 1]
+                    if t != s and hand is not None:
+                        others |= set(hand)
                 excluded[s - 1] = others
         return Setup(trump, rules, hands, kitty, discard, exchange, play_hands, exact, excluded,
                      self.opening_leader(deal))
@@ -235,7 +238,7 @@ class Ruleset(Table):
         """Why the score is what it is, for the BPN602 message."""
         return f"for {'/'.join(map(str, tricks))} tricks"
 
-    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> Basis | None:
         """For a game whose score depends on the standing before the deal (Whist's
         honours): what the session needs to score the deal (a small picklable tuple),
         when :meth:`score` returned None because the standing decides. The session
@@ -262,7 +265,7 @@ class SessionRules:
         return []
 
     def rescore(self, deal: Deal, score: tuple[int, ...] | None,
-                basis: tuple) -> tuple[tuple[int, ...] | None, list[Finding]]:
+                basis: Basis) -> tuple[tuple[int, ...] | None, list[Finding]]:
         """Score a deal whose score depends on the standing before it (called only when
         :meth:`Ruleset.score_basis` gave a ``basis``; ``score`` is the Score tag's value):
         the score the running totals take, and BPN602 when the written one is not it."""
@@ -307,15 +310,15 @@ class SessionRules:
         dealer), from the rotation of the deals so far (``played`` in order); None when
         the session has no fixed length or no deal names its rotating seat. O(deals)."""
         length = self.length()
-        known = [p for p in played if p.seat is not None]
+        known = [(p.board, p.seat) for p in played if p.seat is not None]
         if length is None or not known:
             return None
         last = max(p.board for p in played)
-        ref = known[-1]
+        ref_board, ref_seat = known[-1]
         left = dict.fromkeys(self.ruleset.seat_range(), 0)
         for board in range(last + 1, length + 1):
-            seat = ref.seat
-            for _ in range((board - ref.board) % self.ruleset.seats):
+            seat = ref_seat
+            for _ in range((board - ref_board) % self.ruleset.seats):
                 seat = self.ruleset.left_of(seat)
             left[seat] += 1
         return left

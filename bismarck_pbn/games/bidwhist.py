@@ -15,13 +15,13 @@ led lets the next card set the suit.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from bismarck_pbn.diagnostics import INFO
 from bismarck_pbn.games.auction import PASS, after_the_end, first_caller
-from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Hand, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.tricks import TrickRules
 from bismarck_pbn.model.cards import DECK, DECK_54, JOKER, RANK_VALUE, sort_cards
 
@@ -97,15 +97,15 @@ class BidTricks(TrickRules):
                 best_seat, best = seat, key
         return best_seat
 
-    def legal(self, hand, trick) -> set[str]:
-        hand = set(hand)
+    def legal(self, hand: Iterable[str], trick: Sequence[tuple[int, str]]) -> set[str]:
+        cards = set(hand)
         led = self.led(trick)
         if led is None:
-            return hand
-        same = {c for c in hand if self.suit_of(c) == led}
-        return same or hand
+            return cards
+        same = {c for c in cards if self.suit_of(c) == led}
+        return same or cards
 
-    def revoke(self, card: str, trick, held) -> str | None:
+    def revoke(self, card: str, trick: Sequence[tuple[int, str]], held: Iterable[str]) -> str | None:
         led = self.led(trick)
         if led is None or self.suit_of(card) == led:
             return None
@@ -159,7 +159,7 @@ class BidWhist(Ruleset):
         _, declarer, contract = high
         return AuctionResult(out, contract, declarer, "NT" if contract.endswith("NT") else None, True)
 
-    def _wrong(self, word: str, index: int, high) -> str | None:
+    def _wrong(self, word: str, index: int, high: tuple[int, int, str] | None) -> str | None:
         if word == PASS:
             return None
         if word == TAKE:
@@ -220,7 +220,8 @@ class BidWhist(Ruleset):
         contract = self.contract_of(deal)[0] or ""
         return contract.endswith("D") or (contract.endswith("NT") and deal.direction == "Downtown")
 
-    def find_trump(self, deal: Deal, hands, kitty, out: list[Finding]) -> str | None:
+    def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                   out: list[Finding]) -> str | None:
         """NT for a no-trump bid; the named suit for U and D (BPN401 where the Trump or
         Direction tag does not fit the bid)."""
         contract = self.contract_of(deal)[0]
@@ -283,7 +284,8 @@ class BidWhist(Ruleset):
 
     # ---- the result
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """The declaring side's books over six (the kitty's book counted), or minus the
         bid; doubled in no trump; the other side 0. Zeros in a deal thrown in."""
         contract, declarer = self.contract_of(deal)
@@ -316,7 +318,7 @@ class BidWhistGame(SessionRules):
     """A game of Bid Whist: the first side to reach 7 points wins it (BPN707 at the
     deal's Score) and the totals start again from 0."""
 
-    def after(self, deal, totals):
+    def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         if totals is None or max(totals) < GAME:
             return [], False
         side = 0 if totals[0] >= GAME else 1

@@ -107,7 +107,8 @@ class Bismarck(Ruleset):
     def contracts(self) -> tuple[str, ...]:
         return self.variant.contracts
 
-    def find_trump(self, deal: Deal, hands, kitty, out: list[Finding]) -> str | None:
+    def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                   out: list[Finding]) -> str | None:
         contract, trump, variant = deal.contract, deal.trump, self.variant
         if contract is None:
             return trump
@@ -148,8 +149,8 @@ class Bismarck(Ruleset):
         """Contract, trump, holdings and exchange checked; a Trump tag contradicting the
         contract gives way to the contract's trump, holdings that do not add up are not
         trusted, a declined exchange where it is mandatory counts as unknown."""
-        trump = self.find_trump(deal, None, None, out)
         hands = self.dealt_hands(deal)
+        trump = self.find_trump(deal, hands, deal.kitty, out)  # (Bismarck's trump is the contract's)
         kitty = deal.kitty
         if not self.check_holdings(deal, hands, kitty, out):
             hands = [None, None, None]
@@ -211,7 +212,9 @@ class Bismarck(Ruleset):
         return discard, exchange
 
     @staticmethod
-    def hands_in_play(forehand: int | None, hands, kitty, discard, exchange):
+    def hands_in_play(forehand: int | None, hands: Sequence[Hand | None], kitty: Hand | None,
+                      discard: Hand | None, exchange: bool | None
+                      ) -> tuple[list[set[str] | None], list[bool], set[str]]:
         """Each seat's cards when play starts (after the exchange), whether that is exact,
         and the cards out of play (discards, an unused kitty)."""
         play_hands = [set(h) if h is not None else None for h in hands]
@@ -247,7 +250,8 @@ class Bismarck(Ruleset):
             return None
         return quotas(deal.contract, deal.forehand)
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         if deal.contract is None or deal.forehand is None:
             return None
         return scores(deal.contract, deal.forehand, tricks)

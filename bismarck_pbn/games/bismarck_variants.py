@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Played, SessionRules
+from bismarck_pbn.games.base import Finding, Hand, Played, SessionRules
 from bismarck_pbn.games.bismarck import TRICKS_PER_DEAL, Bismarck, BismarckSession, scores
 from bismarck_pbn.games.tricks import TrickRules
 
@@ -43,7 +43,8 @@ class Estonian(Bismarck):
     def contracts(self) -> tuple[str, ...]:
         return ESTONIAN_CONTRACTS
 
-    def find_trump(self, deal: Deal, hands, kitty, out: list[Finding]) -> str | None:
+    def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                   out: list[Finding]) -> str | None:
         if deal.contract in ("NoHearts", "NoQueen"):
             if deal.trump is not None and deal.trump != "NT":
                 out.append(Finding("BPN401", f"{deal.contract} is played at no trump, not {deal.trump}", "Trump"))
@@ -60,7 +61,8 @@ class Estonian(Bismarck):
             return None  # the quotas are of cards, not of tricks
         return super().tricks_needed(deal)
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken: Sequence[Sequence[str]] | None = None):
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         if deal.contract not in ("NoHearts", "NoQueen"):
             return super().score(deal, tricks)
         if taken is None or deal.forehand is None:
@@ -139,7 +141,8 @@ class Finnish(Bismarck):
     def contracts(self) -> tuple[str, ...]:
         return ("Trump", "Spel", "Pass", "Valfri")
 
-    def find_trump(self, deal: Deal, hands, kitty, out: list[Finding]) -> str | None:
+    def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                   out: list[Finding]) -> str | None:
         if deal.contract != "Trump":
             return super().find_trump(deal, hands, kitty, out)
         turned, trump = deal.turned, deal.trump
@@ -169,7 +172,8 @@ class Finnish(Bismarck):
             return tuple(2 if s == deal.forehand else 7 for s in (1, 2, 3))
         return super().tricks_needed(deal)
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None):
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         if deal.contract == "Pass" and deal.forehand is not None:
             quotas = self.tricks_needed(deal)
             assert quotas is not None
@@ -205,13 +209,13 @@ class FinnishSession(BismarckSession):
         """Each board's contract by the schedule, for the seat that will be forehand
         then (a free choice as ``Valfri/Spel/Pass``)."""
         out: dict[int, list[str]] = {s: [] for s in self.ruleset.seat_range()}
-        known = [p for p in played if p.seat is not None]
+        known = [(p.board, p.seat) for p in played if p.seat is not None]
         if not known:
             return out
-        ref, last = known[-1], max(p.board for p in played)
+        (ref_board, ref_seat), last = known[-1], max(p.board for p in played)
         for board in range(last + 1, self.length() + 1):
-            seat = ref.seat
-            for _ in range((board - ref.board) % 3):
+            seat = ref_seat
+            for _ in range((board - ref_board) % 3):
                 seat = self.ruleset.left_of(seat)
             out[seat].append("/".join(FINNISH_SCHEDULE[board]))
         return out

@@ -23,7 +23,7 @@ above), a black one low (the seat with fewer tricks scores the other's tricks âˆ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -106,7 +106,7 @@ class GermanTricks(TrickRules):
     def left_in_stock(self, tricks_played: int) -> tuple[str, ...] | None:
         return None if self.stock is None else self.stock[2 * tricks_played:]
 
-    def revoke(self, card: str, trick, held) -> str | None:
+    def revoke(self, card: str, trick: Sequence[tuple[int, str]], held: Iterable[str]) -> str | None:
         if self.stock is None:
             return None
         return super().revoke(card, trick, held)
@@ -232,7 +232,8 @@ class GermanWhist(Ruleset):
 
     # ---- the result
 
-    def counted_tricks(self, deal: Deal, tricks: Sequence[int], winners: Sequence[int] | None):
+    def counted_tricks(self, deal: Deal, tricks: Sequence[int],
+                       winners: Sequence[int] | None) -> tuple[int, ...] | None:
         """All 26 under AllTricks; else the endgame's: each seat's tricks less those it
         won in tricks 1â€“13 (known only once the play has reached trick 13)."""
         if self.all_tricks:
@@ -252,7 +253,8 @@ class GermanWhist(Ruleset):
         turned = self.turned_card(deal)
         return None if turned is None else not is_red(turned)
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         low = self.plays_low(deal)
         if low is None or len(tricks) != 2:
             return None

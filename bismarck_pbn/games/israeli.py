@@ -219,7 +219,8 @@ class IsraeliWhist(Ruleset):
     def counts_per_side(self) -> bool:
         return False
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """Each seat's score for its contract bid (see :func:`seat_score`); zeros in a
         deal thrown in; None without the Bids."""
         if self.contract_of(deal)[0] == "None":

@@ -58,7 +58,7 @@ class RuffAndHonours(Whist):
         the ace is in the stock; None when the record does not tell."""
         if trump in (None, "NT"):
             return None
-        ace = trump + "A"  # type: ignore[operator]
+        ace = trump + "A"
         owner = self._owner(ace, hands)
         if owner is not None:
             return owner
@@ -78,12 +78,13 @@ class RuffAndHonours(Whist):
             hands = [None] * self.seats
             kitty = None
         if kitty is None and all(h is not None for h in hands):
-            kitty = rest_of_deck(hands)  # type: ignore[arg-type]
+            kitty = rest_of_deck(hands)
         trump = self.find_trump(deal, hands, kitty, out)
         seat = self.ruffer(deal, hands, kitty, trump)
         if seat is not None and deal.declarer is not None and deal.declarer != seat:
-            why = "holds the ace of trumps" if self._owner(trump + "A", hands) == seat else \
-                "is the dealer and the ace of trumps is in the stock"  # type: ignore[operator]
+            # (a seat ruffs only where there is a trump suit)
+            holds_ace = trump is not None and self._owner(trump + "A", hands) == seat
+            why = "holds the ace of trumps" if holds_ace else "is the dealer and the ace of trumps is in the stock"
             out.append(Finding("BPN303", f"seat {seat} {why}, so seat {seat} takes the stock, not seat "
                                f"{deal.declarer}", "Declarer"))
         elif seat is None:
@@ -125,7 +126,7 @@ class RuffAndHonours(Whist):
             return None, exchange
         twice = [c for c, n in Counter(discard).items() if n > 1]
         if twice:
-            out.append(Finding("BPN202", f"the discard lists {' '.join(sorted(twice, key=ORDER.get))} more than "
+            out.append(Finding("BPN202", f"the discard lists {' '.join(sorted(twice, key=lambda c: ORDER.get(c, len(ORDER))))} more than "
                                "once", "Discard"))
             discard = tuple(dict.fromkeys(discard))
         elif len(discard) != 4:
@@ -147,4 +148,4 @@ class RuffAndHonours(Whist):
         if setup.trump in (None, "NT"):
             return None
         gone = set(setup.discard) if setup.exchange and setup.discard else set()
-        return honours_held(setup.trump, setup.play_hands, setup.exact, gone)  # type: ignore[arg-type]
+        return honours_held(setup.trump, setup.play_hands, setup.exact, gone)

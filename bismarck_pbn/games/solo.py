@@ -125,7 +125,7 @@ class SoloWhist(Ruleset):
         trump = "NT" if contract in MISERES else None  # else turned or named: not the auction's
         return AuctionResult(out, contract, declarer, trump, True, partner=partner)
 
-    def _wrong(self, word: str, seat: int, high, partner: int | None) -> str | None:
+    def _wrong(self, word: str, seat: int, high: tuple[int, int, str] | None, partner: int | None) -> str | None:
         """Why ``word`` may not be called by ``seat`` now (None: it may)."""
         if word == PASS:
             return None
@@ -249,7 +249,8 @@ class SoloWhist(Ruleset):
         need[declarer - 1] = NEEDED[contract]
         return tuple(need)
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """Each seat's payments (see :func:`payments`); zeros in a deal thrown in; None
         when the declarer, or after Propose the partner, is not known."""
         contract, declarer = self.contract_of(deal)

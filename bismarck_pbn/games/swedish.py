@@ -13,12 +13,12 @@ them (:class:`SwedishRound`, from :meth:`SwedishWhist.score_basis`) and checks
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bismarck_pbn.diagnostics import INFO
 from bismarck_pbn.games.auction import Ladder, after_the_end, first_caller
-from bismarck_pbn.games.base import AuctionResult, Finding, Ruleset, SessionRules
+from bismarck_pbn.games.base import AuctionResult, Basis, Finding, Hand, Ruleset, SessionRules
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
@@ -127,14 +127,16 @@ class SwedishWhist(Ruleset):
     def implied_trump(self, deal: Deal) -> str | None:
         return TRUMPS.get(self.contract_of(deal)[0] or "")
 
-    def find_trump(self, deal, hands, kitty, out):
+    def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
+                   out: list[Finding]) -> str | None:
         trump = TRUMPS.get(self.contract_of(deal)[0] or "")
         if deal.trump is not None and trump is not None and deal.trump != trump and deal.auction is None:
             out.append(Finding("BPN401", f"the contract {deal.contract} makes {trump} trump, not {deal.trump}",
                                "Trump"))
         return trump
 
-    def score(self, deal: Deal, tricks: Sequence[int], taken=None) -> tuple[int, ...] | None:
+    def score(self, deal: Deal, tricks: Sequence[int],
+              taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """None: the exits make a deal's team points depend on the round so far, so the
         session scores every deal (:meth:`score_basis`, :class:`SwedishRound`)."""
         return None
@@ -145,19 +147,20 @@ class SwedishWhist(Ruleset):
         contract, declarer = self.contract_of(deal)
         if contract == "Misere":
             return (0, 0)
-        if contract not in TRUMPS or deal.hands is None or None in deal.hands:
+        held = [h for h in deal.hands or () if h is not None]
+        if contract not in TRUMPS or deal.hands is None or len(held) != len(deal.hands):
             return None
         winner, points = trick_points(contract, self._sides(tricks))
         if declarer is not None and self.side_of(declarer) != winner:
             points *= 2  # penalty: the side that won the bidding lost
-        out = list(honour_points(deal.hands, honours(contract)))
+        out = list(honour_points(held, honours(contract)))
         out[winner] += points
         return out[0], out[1]
 
     def _sides(self, tricks: Sequence[int]) -> tuple[int, ...]:
         return self.per_side(tricks) if len(tricks) == self.seats else tuple(tricks)
 
-    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> Basis | None:
         """(contract, declarer, own points, the trick points' side and value, tricks by
         seat or None, the Points tag's values): what the round needs to score the deal."""
         contract, declarer = self.contract_of(deal)
@@ -187,13 +190,14 @@ class SwedishRound(SessionRules):
         self.last_points: tuple[int, ...] | None = None
         self.last_marks: tuple[tuple[str, int], ...] = ()
 
-    def deal(self, deal, totals):
+    def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
         """Forget the last deal's points and exits (a deal the round cannot score has none)."""
         self.last_points = None
         self.last_marks = ()
         return []
 
-    def rescore(self, deal, score, basis):
+    def rescore(self, deal: Deal, score: tuple[int, ...] | None,
+                basis: Basis) -> tuple[tuple[int, ...] | None, list[Finding]]:
         """Add the exit bonus to the deal's own points, check Score and Points (BPN602),
         and note a second exit for :meth:`after`."""
         contract, declarer, own, won, seat_tricks, given_points = basis
@@ -234,7 +238,8 @@ class SwedishRound(SessionRules):
             self.ended = f"second exit: the round ends {a}–{b}, {lead} ahead"
         return settled, findings
 
-    def _points(self, contract, declarer, won, second: bool) -> tuple[int, ...] | None:
+    def _points(self, contract: str | None, declarer: int | None, won: Sequence[int] | None,
+                second: bool) -> tuple[int, ...] | None:
         """Each seat's individual points this deal; None when they cannot be known."""
         seats = self.ruleset.seats
         points = [0] * seats
@@ -267,7 +272,7 @@ class SwedishRound(SessionRules):
     def unit(self) -> str:
         return "round"
 
-    def after(self, deal, totals):
+    def after(self, deal: Deal, totals: tuple[int, ...] | None) -> tuple[list[Finding], bool]:
         if self.ended is None:
             return [], False
         message = self.ended
@@ -275,6 +280,6 @@ class SwedishRound(SessionRules):
         return [Finding("BPN707", message, "Score", INFO)], True
 
 
-def signed_text(values) -> str:
+def signed_text(values: Iterable[int]) -> str:
     """``+20 -20``: points as the Score and Points tags write them."""
     return " ".join(f"{v:+d}" if v else "0" for v in values)

@@ -59,7 +59,7 @@ class Fault(NamedTuple):
     """
 
     kind: str
-    index: int
+    index: int  # type: ignore[assignment]  # (a field named like tuple.index)
     seat: int
     card: str
     detail: str = ""
@@ -178,7 +178,7 @@ class DealState:
         self.bogus: set[str] = set()
         """Cards played by a seat that did not hold them."""
         self.count = 0
-        self._history: list[tuple] = []
+        self._history: list[tuple[int, str, bool, bool, list[tuple[int, str]] | None]] = []
         rules = self.rules
         # The plain game (follow suit, aces high, no draws) takes the fast paths below.
         self._plain = type(rules) is TrickRules and not rules.must_trump
@@ -287,8 +287,8 @@ class DealState:
         other = DealState([set(h) if h is not None else None for h in self.hands], self.rules, self.to_play,
                           follow=[set(f) for f in self.follow], excluded=self.excluded, undo_history=False)
         # an exactly known hand is its own follow-suit set: keep them one object
-        other.follow = [h if f is s else f2 for h, f, s, f2 in zip(other.hands, self.follow, self.hands,
-                                                                   other.follow)]
+        other.follow = [h if f is s and h is not None else f2
+                        for h, f, s, f2 in zip(other.hands, self.follow, self.hands, other.follow)]
         other.trick = list(self.trick)
         other.won = list(self.won)
         other.winners = list(self.winners)

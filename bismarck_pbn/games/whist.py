@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Asks, Finding, Hand, Ruleset, SessionRules, Setup
+from bismarck_pbn.games.base import Asks, Basis, Finding, Hand, Ruleset, SessionRules, Setup
 from bismarck_pbn.games.tricks import SUIT_NAMES
 from bismarck_pbn.model.cards import DECK
 
@@ -187,7 +187,7 @@ class Whist(Ruleset):
         setup = self.setup(deal, [])
         if setup.trump in (None, "NT"):
             return None
-        return honours_held(setup.trump, setup.hands)  # type: ignore[arg-type]
+        return honours_held(setup.trump, setup.hands)
 
     def trick_points(self, tricks: Sequence[int]) -> Counts:
         """A point per trick over the book, per side (tricks by seat or by side)."""
@@ -207,7 +207,7 @@ class Whist(Ruleset):
             return None
         return self.points(*parts, (0, 0))
 
-    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> tuple | None:
+    def score_basis(self, deal: Deal, tricks: Sequence[int]) -> Basis | None:
         parts = self._parts(deal, tricks)
         return parts if parts is not None and deal.board is not None and any(parts[1]) else None
 
@@ -247,7 +247,7 @@ class WhistSession(SessionRules):
         self.standing: tuple[int, ...] | None = (0, 0)
 
     def rescore(self, deal: Deal, score: tuple[int, ...] | None,
-                basis: tuple) -> tuple[tuple[int, ...] | None, list[Finding]]:
+                basis: Basis) -> tuple[tuple[int, ...] | None, list[Finding]]:
         if self.standing is None:
             return score, []
         trick_points, honours = basis

@@ -22,43 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from bismarck_pbn.model.cards import intern, sort_cards
-from bismarck_pbn.model.deal import Comment, Deal, Play, PlayedCard, Tag
-from bismarck_pbn.model.fields import FIELD_TAGS
-from bismarck_pbn.model.games import BISMARCK, contract_word, game_name, words
-from bismarck_pbn.model.variant import STANDARD, Variant
+from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.model.games import BISMARCK
+from bismarck_pbn.model.making import Cards, deal_fields
+from bismarck_pbn.model.variant import Variant
 
-Cards = Iterable[str] | str
-
-
-def _card(text: str) -> str:
-    try:
-        return intern(text.strip().upper())
-    except (KeyError, IndexError):
-        raise ValueError(f"{text!r} is not a card: a suit S, H, D or C and a rank A K Q J T 9 … 2") from None
-
-
-def _cards(cards: Cards | None, *, keep_order: bool = False) -> tuple[str, ...] | None:
-    """Cards from an iterable of card strings or one string of cards separated by spaces."""
-    if cards is None:
-        return None
-    read = [_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
-    return tuple(read) if keep_order else sort_cards(read)
-
-
-def _variant(value: Variant | str | None, game: str) -> Variant:
-    if value is None:
-        return STANDARD
-    if isinstance(value, Variant):
-        return value
-    names = value.split()
-    if game == BISMARCK:
-        return Variant(names[0] if names else "", frozenset(names[1:]))
-    return Variant("Standard", frozenset(n for n in names if n != "Standard"))
-
-
-def _numbers(values: Iterable[int] | None) -> tuple[int, ...] | None:
-    return None if values is None else tuple(int(v) for v in values)
+__all__ = ["Cards", "build"]
 
 
 def build(*, game: str = BISMARCK, variant: Variant | str | None = None, event: str | None = None,
@@ -81,49 +50,4 @@ def build(*, game: str = BISMARCK, variant: Variant | str | None = None, event: 
     cards in the order played, led by ``leader`` (the forehand when not given).
     ``tags`` are further tags as text (unknown ones, or known ones with no typed field
     such as ``Direction``); ``comments`` go before the first tag, as ``{…}``. O(size)."""
-    canonical_game = game_name(game)
-    if canonical_game is None:
-        raise ValueError(f"unknown game {game!r}")
-    g = words(canonical_game)
-    text: list[Tag] = [Tag(name, value) for name, value in (("Event", event), ("Site", site), ("Date", date))
-                       if value is not None]
-    if canonical_game != BISMARCK:
-        text.append(Tag("Game", canonical_game))
-    names = tuple(players)
-    if len(names) > g.seats:
-        raise ValueError(f"{len(names)} players for {canonical_game}, which has {g.seats} seats")
-    text += [Tag(f"Player{seat}", name) for seat, name in enumerate(names, 1)]
-    for name, value in (tags.items() if isinstance(tags, Mapping) else tags):
-        if name in FIELD_TAGS or name == "Play":
-            raise ValueError(f"[{name}] has a typed field: give it as {name.lower()}=… instead of in tags")
-        text.append(Tag(name, value))
-    if contract is not None:
-        word = contract_word(canonical_game, contract)
-        if word is None:
-            raise ValueError(f"{contract!r} is not a contract of {canonical_game}")
-        contract = word
-    read_hands = None
-    if hands is not None:
-        read_hands = tuple(None if h is None else _cards(h) for h in hands)
-    kitty_cards = _cards(kitty, keep_order=canonical_game == "GermanWhist")
-    discard_cards = _cards(discard)
-    if discard_cards is not None and exchange is None:
-        exchange = True
-    cards = None
-    if play is not None:
-        lead = leader if leader is not None else forehand
-        if lead is None:
-            raise ValueError("give leader= (the seat that leads trick 1) with the play")
-        cards = Play(Tag("Play", str(lead)), lead, tuple(PlayedCard(_card(c)) for c in play), closed=True)
-    made = tuple(text) + ((cards.tag,) if cards is not None else ())
-    tag_map: dict[str, Tag] = {}
-    for tag in made:
-        tag_map.setdefault(tag.name, tag)
-    return Deal(
-        tags=made, comments=tuple(Comment(c, "{") for c in comments), play=cards, game=canonical_game,
-        variant=_variant(variant, canonical_game), board=board, dealer=dealer, forehand=forehand,
-        deal_first=(deal_first or 1) if read_hands is not None else deal_first, hands=read_hands,
-        kitty=kitty_cards, turned=_card(turned) if turned is not None else None, contract=contract,
-        trump=trump.strip().upper() if trump is not None else None, declarer=declarer, discard=discard_cards,
-        exchange=exchange, tricks=_numbers(tricks), score=_numbers(score), total=_numbers(total),
-        points=_numbers(points), tag_map=tag_map)
+    return Deal(**deal_fields(**locals()))  # the keywords above, as they came

@@ -15,11 +15,12 @@ this module keeps their names importable, and holds the deal and its visitor.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bismarck_pbn.model.fields import FIELD_TAGS, check_deal_values, field_text
 from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, session_tags
+from bismarck_pbn.model.making import deal_fields
 from bismarck_pbn.model.pieces import NOWHERE, Auction, Call, Comment, Hand, Play, PlayedCard, Pos, Tag
 from bismarck_pbn.model.variant import STANDARD, Variant
 
@@ -120,23 +121,27 @@ class Deal:
     direction: str | None = None
     """Bid Whist's ``Direction`` in no trump: ``Uptown`` or ``Downtown``."""
     variant: Variant = STANDARD
-    tag_map: Mapping[str, Tag] = field(default_factory=dict)
-    """The first tag of each name as written, for looking up a tag's place. Set by the
-    reader; a deal made in code finds its tags without it."""
+    tag_map: Mapping[str, Tag] = field(init=False, repr=False, compare=False)
+    """The first tag of each name as written, in the order of :attr:`tags`: the index
+    behind :meth:`tag`. Made from :attr:`tags` whenever a deal is made (read, built, or
+    copied with ``dataclasses.replace``), so it never goes stale. O(t) once."""
     headers_only: bool = False
     """Read with its tags only (a visitor skipped the play section): not to be written back."""
     unread: frozenset[str] = frozenset()
     """Known tags whose value did not read (their fields are left unset): written as given."""
 
     def __post_init__(self) -> None:
+        tag_map: dict[str, Tag] = {}
+        for tag in self.tags:
+            if tag.name not in tag_map:
+                tag_map[tag.name] = tag
+        object.__setattr__(self, "tag_map", tag_map)
         check_deal_values(self)
 
     @staticmethod
     def build(**values: Any) -> Deal:
         """A deal made in code, its values checked: see :func:`bismarck_pbn.model.build.build`."""
-        from bismarck_pbn.model.build import build
-
-        return build(**values)
+        return Deal(**deal_fields(**values))
 
     @property
     def headers(self) -> dict[str, str]:
@@ -161,19 +166,14 @@ class Deal:
         return not any(p.code in ("BPN001", "BPN002") for p in self.problems)
 
     def tag(self, name: str) -> Tag | None:
-        """The first tag called ``name`` as written, or None. O(1) for a deal read, O(t)
-        for one made in code."""
-        if self.tag_map or not self.tags:
-            return self.tag_map.get(name)
-        return next((t for t in self.tags if t.name == name), None)
+        """The first tag called ``name`` as written, or None. O(1)."""
+        return self.tag_map.get(name)
 
     def with_tag(self, name: str, value: str | None) -> Deal:
         """A copy with tag ``name`` set to ``value`` as text (added if missing; None
         removes it). For tags with no typed field (Event, Site, Date, Player1 …,
         unknown tags); a known tag with a field is changed through the field
         (``dataclasses.replace``), and removing one here also unsets its field. O(t)."""
-        from dataclasses import replace
-
         tags = [t for t in self.tags if t.name != name or name == "Play"]
         changes: dict[str, Any] = {}
         if value is not None:
@@ -183,11 +183,8 @@ class Deal:
             tags.insert(min(at, len(tags)), new)
         elif name in FIELD_TAGS:
             changes.update(_unset(name))
-        tag_map: dict[str, Tag] = {}
-        for t in tags:
-            tag_map.setdefault(t.name, t)
         inherited = {k: v for k, v in self.inherited.items() if k != name}
-        return replace(self, tags=tuple(tags), tag_map=tag_map, inherited=inherited,
+        return replace(self, tags=tuple(tags), inherited=inherited,
                        unread=self.unread - {name}, **changes)
 
     def session_key(self) -> tuple[str | None, ...]:

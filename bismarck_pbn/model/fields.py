@@ -16,20 +16,69 @@ gave is: tags, comments and cards with no place in a text, and every typed field
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bismarck_pbn.model.cards import CARD_SET, ORDER, holding_text
 from bismarck_pbn.model.games import BISMARCK, GAMES, contract_word, words
+from bismarck_pbn.model.pieces import Comment, Hand, Play, Tag
 from bismarck_pbn.model.variant import BASES, OPTIONS, STANDARD, Variant
-
-if TYPE_CHECKING:
-    from bismarck_pbn.model.deal import Comment, Deal
 
 TRUMPS = ("S", "H", "D", "C", "NT")
 
 FIELD_TAGS = ("Game", "Variant", "Board", "Dealer", "Forehand", "Deal", "Kitty", "Turned", "Contract",
               "Trump", "Declarer", "Discard", "Tricks", "Score", "Total", "Points")
 """The known tags whose value a typed field holds (the Play tag's is ``Play.leader``)."""
+
+
+class DealValues(Protocol):
+    """What these functions read of a deal: the values of
+    :class:`bismarck_pbn.model.deal.Deal` (named here by their shape, so that this module
+    stays below the one that holds the deal)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def unread(self) -> frozenset[str]: ...
+    @property
+    def tags(self) -> tuple[Tag, ...]: ...
+    @property
+    def comments(self) -> tuple[Comment, ...]: ...
+    @property
+    def play(self) -> Play | None: ...
+    @property
+    def board(self) -> int | None: ...
+    @property
+    def dealer(self) -> int | None: ...
+    @property
+    def forehand(self) -> int | None: ...
+    @property
+    def declarer(self) -> int | None: ...
+    @property
+    def deal_first(self) -> int | None: ...
+    @property
+    def hands(self) -> tuple[Hand | None, ...] | None: ...
+    @property
+    def kitty(self) -> Hand | None: ...
+    @property
+    def discard(self) -> Hand | None: ...
+    @property
+    def exchange(self) -> bool | None: ...
+    @property
+    def turned(self) -> str | None: ...
+    @property
+    def contract(self) -> str | None: ...
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def tricks(self) -> tuple[int, ...] | None: ...
+    @property
+    def score(self) -> tuple[int, ...] | None: ...
+    @property
+    def total(self) -> tuple[int, ...] | None: ...
+    @property
+    def points(self) -> tuple[int, ...] | None: ...
 
 
 def signed(numbers: tuple[int, ...]) -> str:
@@ -65,7 +114,7 @@ def _in_order(cards: tuple[str, ...]) -> bool:
     return all(ORDER[a] <= ORDER[b] for a, b in zip(cards, cards[1:]))
 
 
-def field_text(deal: Deal, name: str, written: str | None = None) -> str | None:
+def field_text(deal: DealValues, name: str, written: str | None = None) -> str | None:
     """The text of tag ``name`` as ``deal``'s typed fields give it, or None when they do
     not (the field is not set). ``written`` is the tag's text as given, if any: a Kitty
     written as a list of cards is written as one again. O(size of the value)."""
@@ -99,7 +148,7 @@ def field_text(deal: Deal, name: str, written: str | None = None) -> str | None:
     return str(value)
 
 
-def is_set(deal: Deal, name: str) -> bool:
+def is_set(deal: DealValues, name: str) -> bool:
     """Whether tag ``name`` takes its text from a typed field of ``deal`` (see :func:`field_text`). O(1)."""
     attr = _ATTRS.get(name)
     if attr is None:
@@ -160,7 +209,7 @@ def _numbers(what: str, value: object, counts: tuple[int, ...]) -> None:
                          f"not {value!r}")
 
 
-def check_deal_values(deal: Deal) -> None:
+def check_deal_values(deal: DealValues) -> None:
     """Raise ValueError for a value ``deal`` cannot hold. O(size of the deal)."""
     g = GAMES.get(deal.game)
     if g is None:

@@ -37,9 +37,8 @@ from bismarck_pbn.games import Played, Ruleset, ruleset
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.model.games import BISMARCK, sides as game_sides
 from bismarck_pbn.model.variant import Variant
-from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
 
-__all__ = ["BoardRow", "GameWon", "PlayerStats", "Session", "Tally", "by_player", "iter_standings", "standings",
+__all__ = ["BoardRow", "GameWon", "Round", "Session", "iter_standings", "standings",
            "standings_of_checked"]
 
 
@@ -102,6 +101,33 @@ class GameWon:
     def as_dict(self) -> dict:
         return {"board": self.board, "winners": list(self.winners), "totals": list(self.totals),
                 "message": self.message, "points": _list(self.points)}
+
+
+@dataclass(frozen=True)
+class Round:
+    """One game (Swedish Whist's round) of a session that keeps individual points or marks
+    its deals: its boards, what each side reached and on which board, the sides' totals
+    at its last board and each seat's individual points over it."""
+
+    number: int
+    """The round's place in the session, from 1."""
+    first: int
+    """Its first board."""
+    last: int
+    """Its last board (so far, when it is not finished)."""
+    finished: bool
+    """It ended inside the session (a game won), not merely where the session stops."""
+    totals: tuple[int, ...] | None
+    """The sides' running totals at its last board (None when not known)."""
+    points: tuple[int, ...] | None
+    """Each seat's individual points summed over the round (None when none is known)."""
+    marks: tuple[tuple[str, int, int], ...] = ()
+    """What the round's deals reached, as (what, side by its lower seat, board)."""
+
+    def as_dict(self) -> dict:
+        return {"round": self.number, "first": self.first, "last": self.last, "finished": self.finished,
+                "totals": _list(self.totals), "points": _list(self.points),
+                "marks": [{"what": what, "side": side, "board": board} for what, side, board in self.marks]}
 
 
 @dataclass
@@ -201,6 +227,34 @@ class Session:
         return [(row.board, sum(row.score)) for row in self.boards
                 if row.board is not None and row.score is not None and sum(row.score) != 0]
 
+    def rounds(self) -> list[Round]:
+        """The session's games (rounds) in order, the last one unfinished when the
+        session stops inside it; empty unless the game keeps individual points or marks
+        its deals (Swedish Whist). One pass, O(boards)."""
+        if not any(row.points is not None or row.marks for row in self.boards):
+            return []
+        out: list[Round] = []
+        rows: list[BoardRow] = []
+
+        def close(finished: bool) -> None:
+            last = rows[-1].total
+            points = [r.points for r in rows if r.points is not None and len(r.points) == self.seats]
+            out.append(Round(len(out) + 1, rows[0].board or 0, rows[-1].board or 0, finished,
+                             last if last is not None and len(last) == len(self.sides) else None,
+                             tuple(sum(column) for column in zip(*points)) if points else None,
+                             tuple((what, side, r.board or 0) for r in rows for what, side in r.marks)))
+            rows.clear()
+
+        for row in self.boards:
+            if row.board is None:
+                continue
+            rows.append(row)
+            if row.game_end is not None:
+                close(True)
+        if rows:
+            close(False)
+        return out
+
     def games_won(self) -> dict[int, int]:
         """How many games each side (by its lower seat) has won in this session."""
         counts = Counter(w for game in self.games if len(game.winners) == 1 for w in game.winners)
@@ -240,6 +294,7 @@ class Session:
             "games_won": {str(s): n for s, n in self.games_won().items()},
             "unit": self.unit,
             "points": _list(self.points()),
+            "rounds": [r.as_dict() for r in self.rounds()],
             "off_balance": [{"board": b, "sum": n} for b, n in self.off_balance()]
             if self.rules.name == self.game and self.rules.zero_sum else None,
             "tie_break_due": self.tie_break_due,

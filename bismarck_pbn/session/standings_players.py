@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from bismarck_pbn.session.standings import Session
+from bismarck_pbn.session.standings import Session
 
 
 @dataclass

@@ -104,7 +104,11 @@ def deal_data(deal: Deal, checked: Checked, dd: list[dict] | None = None) -> dic
     the trick's winner. The viewer derives every position from these. ``problems``
     are the diagnostics that belong to no card. ``sides`` (partnerships, e.g.
     ``[[1, 3], [2, 4]]``) and ``auction`` (``[{"seat", "call"}]``, rows of one call a
-    seat from the first caller; a Frisch on a row of its own) are empty for Bismarck. O(n²) for n cards (the positions), n ≤ 48.
+    seat from the first caller; a Frisch on a row of its own) are empty for Bismarck.
+    ``score`` is the deal's score as its session settles it (Swedish Whist's exits
+    included, as the score sheet has it), per seat or per side; ``points`` each seat's
+    individual points where the game keeps them, else null. O(n²) for n cards (the
+    positions), n ≤ 48.
     """
     headers = deal.headers
     data: dict = {
@@ -115,8 +119,9 @@ def deal_data(deal: Deal, checked: Checked, dd: list[dict] | None = None) -> dic
         "sides": _sides(deal), "auction": _auction(deal),
         "kitty": _list(_kitty(deal)), "exchange": deal.exchange, "discard": _list(deal.discard),
         "dealt": [_list(h) for h in deal.hands] if deal.hands is not None else None,
-        "tricks": _list(checked.result.tricks), "score": _list(checked.result.score),
-        "total": _list(checked.total),
+        "tricks": _list(checked.result.tricks),
+        "score": _list(checked.settled if checked.settled is not None else checked.result.score),
+        "total": _list(checked.total), "points": _list(checked.points if checked.points is not None else deal.points),
         "comments": _comments(deal.comments),
         "tag_notes": [[t.name, text] for t in deal.tags for text in _comments(t.comments)],
         "play_comments": _comments(deal.play.comments) if deal.play is not None else [],
@@ -185,12 +190,15 @@ def _row(row: BoardRow) -> dict:
 
 
 def _session(session: Session) -> dict:
-    totals = session.totals
-    return {"event": session.event, "site": session.site, "date": session.date,
-            "variant": str(session.variant), "players": list(session.players),
-            "boards": [_row(r) for r in session.boards], "totals": _list(totals),
-            "leaders": session.leaders,
-            "complete": session.complete, "tie_break_due": session.tie_break_due}
+    """A session's score sheet: what ``bpn standings --format json`` gives for it
+    (:meth:`Session.as_dict`: sides, rows with points and marks, games won, rounds,
+    the zero-sum check, what is left to play), each row with its deal's number (for the
+    link) and its errors."""
+    data = session.as_dict()
+    for row, out in zip(session.boards, data["boards"]):
+        out["deal"] = row.number
+        out["errors"] = row.errors
+    return data
 
 
 def page_data(deals: Iterable[Deal], *, title: str | None = None, deal: int | None = None,

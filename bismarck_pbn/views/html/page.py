@@ -2,8 +2,10 @@
 the suit pictures (an SVG sprite) and the data (one JSON blob) inline.
 
 Nothing is fetched: the page works from ``file://``, as a mail attachment, and with
-no network at all. The CSS and the script are package data files (``page.css``,
-``page.js``) read with :mod:`importlib.resources`.
+no network at all. The CSS (``page.css``) and the script are package data files read
+with :mod:`importlib.resources`. The script is written in parts by concern, in
+``script/`` (:data:`SCRIPT_PARTS`); :func:`script` inlines them in that order inside one
+function, so they share a scope, define nothing global and need no module loading.
 """
 
 from __future__ import annotations
@@ -38,9 +40,24 @@ _KEYS = ('Step with <kbd>←</kbd> <kbd>→</kbd> card by card, <kbd>↑</kbd> <
          'The address in the browser points at the card shown.')
 
 
+SCRIPT_PARTS = ("core.js", "sheet.js", "step.js", "deal.js", "table.js", "dd.js", "links.js")
+"""The viewer's parts in the order they are inlined: the helpers (``core``), the score
+sheet, a deal's state and keys (``step``), its section (``deal``), the viewer's table,
+the double-dummy table, the address and the start (``links``). A part may use what an
+earlier part defines when it runs, and any part's functions once the page starts."""
+
+
 @cache
 def _asset(name: str) -> str:
     return files("bismarck_pbn.views.html").joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def script() -> str:
+    """The viewer's script as the page carries it: every part of :data:`SCRIPT_PARTS`,
+    each headed by its name, in one strict-mode function."""
+    parts = "".join(f"/* ---- {name} ---- */\n{_asset('script/' + name)}" for name in SCRIPT_PARTS)
+    return f'/* bpn html: the viewer, no framework, no network. */\n(function () {{\n"use strict";\n{parts}}})();\n'
 
 
 def _json_for_script(data: dict) -> str:
@@ -78,5 +95,5 @@ def page_html(data: dict) -> str:
         '<main id="main"></main>\n',
         "<noscript><p>This page draws the deals with JavaScript; turn it on to see them.</p></noscript>\n",
         f'<script type="application/json" id="bpn-data">{_json_for_script(data)}</script>\n',
-        f"<script>\n{_asset('page.js')}</script>\n</body>\n</html>\n",
+        f"<script>\n{script()}</script>\n</body>\n</html>\n",
     ))
