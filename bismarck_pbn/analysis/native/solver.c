@@ -49,8 +49,8 @@ typedef struct {
  * trick boundary is filed under its key (the seat to lead and how many cards each seat
  * holds in each suit) in a short list of entries. An entry holds, per suit s, the
  * number d_s of top cards that mattered (the cards of s ranked at or above the lowest
- * relevant card of s) and the owners of the top d_s cards still out (2 bits each, the
- * top card first, ranks relative to the cards gone), with a lower and an upper bound
+ * relevant card of s) and the owners of the top d_s cards still out (2 bits each,
+ * ranks relative to the cards gone), with a lower and an upper bound
  * and the best lead. A position matches an entry when, in every suit, its top d_s cards
  * have the same owners: then the entry's bounds hold for it, because a one-to-one map of
  * the cards (the matched top cards to themselves, each seat's other cards of a suit to
@@ -64,9 +64,9 @@ typedef struct {
  * counter) and the search goes on. */
 
 typedef struct {
-    u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, top first,
-                           32 bits a suit (suits 0, 1 in ow[0], 2, 3 in ow[1]) */
-    u64 mask[2];        /* the 2·d_s low bits of each suit's 32 */
+    u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, 32 bits a
+                           suit (suits 0, 1 in ow[0], 2, 3 in ow[1]); see position_key() */
+    u64 mask[2];        /* the 2·d_s bits of each suit's 32 that hold them */
     uint8_t lo, hi, best;
 } Entry;
 
@@ -119,7 +119,10 @@ static inline int popc32(unsigned x) { return popc(x); }
 static inline unsigned suit_bits(u64 m, int s) { return (unsigned)(m >> (16 * s)) & 0xFFFFu; }
 static inline u64 suit_mask(int s) { return (u64)0xFFFF << (16 * s); }
 
+static void init_pext(void);
+
 EXPORT void *bpn_dds_new(int table_bits) {
+    init_pext();
     if (table_bits < 6) table_bits = 6;
     if (table_bits > 26) table_bits = 26;
     Ctx *c = calloc(1, sizeof(Ctx));
@@ -169,6 +172,37 @@ EXPORT void bpn_dds_stats(void *p, u64 *out) {
 
 /* The position's key, its cards still out per suit, and per suit the owners of those
    cards from the top (2 bits each). */
+static uint8_t PEXT8[256][256];
+static int pext_ready = 0;
+
+static void init_pext(void) {
+    if (pext_ready) return;
+    for (int m = 0; m < 256; m++)
+        for (int x = 0; x < 256; x++) {
+            int out = 0, k = 0;
+            for (int b = 0; b < 8; b++)
+                if (m >> b & 1) { if (x >> b & 1) out |= 1 << k; k++; }
+            PEXT8[m][x] = (uint8_t)out;
+        }
+    pext_ready = 1;
+}
+
+/* The bits of x (a subset of m) packed down to the positions of m's bits. */
+static inline unsigned pext16(unsigned x, unsigned m) {
+    return PEXT8[m & 0xFF][x & 0xFF] | (unsigned)PEXT8[m >> 8][(x >> 8) & 0xFF] << popc32(m & 0xFF);
+}
+
+/* Bit i of x to bit 2i. */
+static inline uint32_t spread16(uint32_t x) {
+    x = (x | x << 8) & 0x00FF00FFu;
+    x = (x | x << 4) & 0x0F0F0F0Fu;
+    x = (x | x << 2) & 0x33333333u;
+    return (x | x << 1) & 0x55555555u;
+}
+
+/* The position's key, its cards still out per suit, and per suit the owners of those
+   cards (2 bits each, from the lowest card still out up: the top d cards of a suit of
+   k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same key). */
 static u64 position_key(const Ctx *c, unsigned present[4], uint32_t ow[4]) {
     u64 key = 0, all = 0;
     for (int seat = 0; seat < c->n; seat++) {
@@ -177,18 +211,13 @@ static u64 position_key(const Ctx *c, unsigned present[4], uint32_t ow[4]) {
             key |= (u64)popc32(suit_bits(c->hands[seat], s)) << (4 * (4 * seat + s));
     }
     for (int s = 0; s < 4; s++) {
-        unsigned p = present[s] = suit_bits(all, s);
-        uint32_t w = 0;
-        int k = 0;
-        while (p) {
-            int b = 31 - __builtin_clz(p);
-            p &= ~(1u << b);
-            int owner = 0;
-            for (int seat = 1; seat < c->n; seat++)
-                if (c->hands[seat] >> (16 * s + b) & 1) { owner = seat; break; }
-            w |= (uint32_t)owner << (2 * k++);
+        unsigned p = present[s] = suit_bits(all, s), lo = 0, hi = 0;
+        for (int seat = 1; seat < c->n; seat++) {
+            unsigned r = pext16(suit_bits(c->hands[seat], s), p);
+            if (seat & 1) lo |= r;
+            if (seat & 2) hi |= r;
         }
-        ow[s] = w;
+        ow[s] = spread16(lo) | spread16(hi) << 1;
     }
     return key;
 }
@@ -232,9 +261,12 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
 
 /* The tag of the list for entries that constrain the owner of every suit's top card:
    such entries are filed apart, by those owners, which keeps the lists short. */
-static inline int tops_tag(const Ctx *c, const u64 *pw) {
+static inline int tops_tag(const Ctx *c, const u64 *pw, const unsigned present[4]) {
     int t = 0;
-    for (int s = 0; s < 4; s++) t |= (int)(pw[s >> 1] >> (32 * (s & 1)) & 3) << (2 * s);
+    for (int s = 0; s < 4; s++) {
+        int k = popc32(present[s]);
+        if (k) t |= (int)(pw[s >> 1] >> (32 * (s & 1) + 2 * (k - 1)) & 3) << (2 * s);
+    }
     return c->to_play | 4 | t << 3;
 }
 
@@ -249,10 +281,11 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, u64
         unsigned r = suit_bits(rel, s) & present[s];
         int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
         if (present[s] && !d) all_tops = 0;
-        mask[s >> 1] |= (u64)owner_mask(d) << (32 * (s & 1));
+        int k = popc32(present[s]);
+        mask[s >> 1] |= (u64)(owner_mask(k) & ~owner_mask(k - d)) << (32 * (s & 1));
     }
     w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
-    int tag = all_tops ? tops_tag(c, pw) : c->to_play;
+    int tag = all_tops ? tops_tag(c, pw, present) : c->to_play;
     Slot *sl = find_slot(c, key, tag, 1);
     if (sl) {
         for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
@@ -485,7 +518,7 @@ static int search(Ctx *c, int need, u64 *rel) {
             pw[0] = ow[0] | (u64)ow[1] << 32; pw[1] = ow[2] | (u64)ow[3] << 32;
         }
         for (int pass = 0; use_tt && pass < 2; pass++) {
-            Slot *sl = find_slot(c, key, pass ? c->to_play : tops_tag(c, pw), 0);
+            Slot *sl = find_slot(c, key, pass ? c->to_play : tops_tag(c, pw, present), 0);
             if (!sl) continue;
             /* a decisive entry moves to the front of its list (hits cluster): it swaps
                places with the first entry of the newest chunk */
