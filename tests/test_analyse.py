@@ -161,3 +161,28 @@ def test_unanalysable_deal(tmp_path):
 def test_missing_file():
     result = runner.invoke(_app(), ["analyse", "/nonexistent.bpn"])
     assert result.exit_code == 2
+
+
+def test_exchange_says_how_many_discards_were_not_solved():
+    """With --exchange the best discard is the best of those solved: every discard that
+    hit the node limit is counted (a limit of 1 node solves none), the progress still
+    reaches the end, and the table marks the contract's best with * and says why."""
+    from bismarck_pbn.analysis.analyse import DealAnalysis
+    from bismarck_pbn.analysis.contracts import contract_table
+    from bismarck_pbn.views.analysis import render_analysis
+    from rich.console import Console
+
+    deal = _deals()[1]
+    start = problem_at(positions(deal)[0])
+    seen = []
+    rows = contract_table(start, deal, Solver(node_limit=1), exchange=True,
+                          progress=lambda done, total: seen.append((done, total)))
+    assert rows and all(r["discards"] > 100 and r["discards_unsolved"] == r["discards"] for r in rows)
+    assert all("best_discard" not in r for r in rows)
+    assert seen[-1][0] == seen[-1][1] == sum(r["discards"] for r in rows)
+    rows[0].update(best_discard="S2 S3 H2 C4", best_tricks=5, best_score=-3)
+    console = Console(width=100, record=True)
+    console.print(render_analysis(DealAnalysis(deal, contracts=rows)))
+    text = console.export_text()
+    assert "S2 S3 H2 C4*" in text and "not solved within the node limit" in text
+    assert text.count("not solved") == len(rows)  # the other contracts: none of their discards

@@ -52,6 +52,15 @@ def test_the_vocabulary_is_documented():
             assert any(re.search(rf"^\| `{short}` \| `{long}[ `]", doc, re.M) for long in longs), (short, longs)
 
 
+def test_the_vocabulary_table_names_every_command_that_takes_each_letter():
+    doc = (ROOT / "docs" / "cli.md").read_text()
+    listed = {m[1]: {c.strip() for c in m[2].split(",")}
+              for m in re.finditer(r"^\| `(-\w)` \| [^|]+\|[^|]+\| ([^|]+) \|$", doc, re.M)}
+    for command, options in _options().items():
+        for short in options:
+            assert command in listed[short] or "all" in listed[short], (short, command)
+
+
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_help_reads_as_prose_at_80_columns(command):
     args = [command, "--help"] if command else ["--help"]

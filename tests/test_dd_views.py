@@ -157,3 +157,35 @@ def test_html_dd_embeds_the_values_before_each_card(tmp_path):
 def test_html_without_dd_has_no_values():
     result = runner.invoke(_app(), ["html", str(CLUB), "--deal", "2"])
     assert "dd" not in _page_data(result.stdout)["deals"][0]
+
+
+def test_the_whole_deal_line_says_one_trick_and_two_tricks():
+    from bismarck_pbn.analysis.values import PositionValues
+    from bismarck_pbn.views.analysis import render_values
+
+    def line(values, taken):
+        out = io.StringIO()
+        Console(file=out, width=120, color_system=None).print(render_values(PositionValues(3, values, taken=taken)))
+        return out.getvalue()
+
+    assert "seat 3 1 trick in the deal" in line({"SA": 1, "S2": 0}, 0)
+    assert "seat 3 2 tricks in the deal" in line({"SA": 1, "S2": 0}, 1)
+
+
+def test_replay_drops_values_solved_before_the_file_was_read_again():
+    from bismarck_pbn.views.tui import ReplayApp
+
+    app = ReplayApp(CLUB, start_deal=2)
+    kept: dict[str, bool] = {}
+
+    async def go():
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            key = (app.deal_index, app.index)
+            before = app._dd_generation
+            assert app.reload()  # the file read again while a solve was under way
+            app._dd_solved(key, "values of the old reading", before)
+            kept["old"] = key in app._dd_cache
+
+    asyncio.run(go())
+    assert kept["old"] is False

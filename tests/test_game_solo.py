@@ -171,3 +171,20 @@ def test_a_wrong_total_is_bpn603_at_that_deal():
 def test_the_sample_session_validates_clean_and_is_canonical():
     deals = props.check_sample("solo-whist/sunday-school.bpn")
     assert any(d.contract == "None" for d in deals) and any(d.contract == "Misere" for d in deals)
+
+
+def test_no_seat_is_shown_a_quota_of_its_own():
+    """A Propose's 8 tricks belong to both partners and a misère's 0 is a most: show,
+    the web page and the replay give tricks without a 'quota' in Solo Whist."""
+    from typer.testing import CliRunner
+
+    from bismarck_pbn.cli import app
+    from conftest import ROOT
+
+    sample = ROOT / "samples" / "solo-whist" / "sunday-school.bpn"
+    runner = CliRunner()
+    for deal in ("1", "3"):  # Propose and Accept; Spread Misère
+        text = runner.invoke(app, ["show", str(sample), "-d", deal, "-t", "13"], env={"COLUMNS": "100"})
+        assert text.exit_code == 0 and "quota" not in text.stdout, text.stdout
+        data = runner.invoke(app, ["show", str(sample), "-d", deal, "-t", "13", "-f", "json"])
+        assert '"quotas": null' in data.stdout

@@ -293,3 +293,24 @@ def test_the_completer_is_installed_where_readline_is():
         assert readline.get_completer() == completer.complete
     finally:
         readline.set_completer(before)
+
+
+def test_an_empty_call_is_answered_with_the_help_said_once(tmp_path):
+    deal = sample("BidWhist", 0)
+    lines = [*session_answers(deal), *before_auction(deal), "", *calls_of(deal), *after_auction(deal),
+             *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "type the call (Tab completes it), or: u / undo" in result.stderr
+    assert "type the call (type the call" not in result.stderr
+    same_record(written, deal)
+
+
+def test_an_abbreviation_is_read_among_the_legal_calls_first(tmp_path):
+    deal = sample("SoloWhist", 0)  # Propose Pass Accept Pass
+    assert calls_of(deal) == ["Propose", "Pass", "Accept", "Pass"]
+    lines = [*session_answers(deal), *before_auction(deal), "p", "prop", "p", "acc", "p", *after_auction(deal),
+             *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert result.stderr.count("'p' could be Pass or Propose") == 1  # only where both may be called
+    assert result.stderr.count("'p': Pass, the only legal call it begins") == 2  # and said where it is read so
+    same_record(written, deal)

@@ -129,7 +129,7 @@ def test_a_new_seating_starts_the_next_round_and_players_add_up_across_rounds():
     assert {n: p["games"] for n, p in stats.items()} == {"Cecilia": 1, "Dag": 1, "Bo": 1, "Elsa": 1}
     assert {n: p["total"] for n, p in stats.items()} == dict.fromkeys(("Cecilia", "Dag", "Bo", "Elsa"), 290)
     out = run(text, "--by-player").stdout
-    assert re.search(r"Cecilia\s+2\s+0\s+1\s+12\s+\+290\s+\+24\.17\s+-10", out)
+    assert re.search(r"Cecilia\s+2\s+1\s+12\s+\+290\s+\+24\.17\s+-10", out)  # sessions, rounds won, deals, …
     csv_rows = list(csv.reader(io.StringIO(run(text, "--by-player", "--format", "csv").stdout)))
     assert ["Bo", "individual points", "12", "10", "0.833"] in csv_rows
 
@@ -299,6 +299,12 @@ def test_a_four_player_sheet_fits_80_columns_without_cutting_a_cell():
     assert re.search(r"^\s+3\s.*first exit: Dag & Elsa", wide, re.M)
 
 
+def test_by_player_in_a_game_without_a_forehand_heads_its_averages_by_seat_only():
+    out = run(SOLO, "--by-player").stdout
+    assert "average score per deal: by seat" in out
+    assert "as forehand" not in out
+
+
 def test_rounds_a_session_stopped_inside_a_round_and_games_without_rounds():
     first = deals(SWEDISH)[:4]
     (session,) = sessions("% BPN 1.1\n" + "\n\n".join(first) + "\n")
@@ -309,3 +315,13 @@ def test_rounds_a_session_stopped_inside_a_round_and_games_without_rounds():
     assert "1 (unfinished)  1–4" in run("% BPN 1.1\n" + "\n\n".join(first) + "\n").stdout
     for text in (SOLO, ISRAELI, BID):  # no individual points, no marks: no rounds table
         assert [s["rounds"] for s in sessions(text)] == [[]]
+
+
+def test_by_player_has_no_sessions_won_column_where_no_session_has_a_fixed_length():
+    swedish = run(SWEDISH, "--by-player").stdout
+    header = next(line for line in swedish.splitlines() if line.startswith("player "))
+    assert header.split() == ["player", "sessions", "rounds", "won", "deals", "total", "per", "deal", "points"]
+    club = runner.invoke(app, ["standings", str(SAMPLES / "club-night.bpn"), "--by-player"],
+                         env={"COLUMNS": "200"}).stdout
+    assert next(line for line in club.splitlines() if line.startswith("player ")).split()[:3] == \
+        ["player", "sessions", "won"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bismarck_pbn.analysis.sides import NotYet, Sides, Unanalysable, problem_at, sides_of
+from bismarck_pbn.analysis.sides import NoPlay, NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, values_of
 from bismarck_pbn.games import ruleset_of
@@ -90,7 +90,9 @@ class CardAnalysis:
 
 @dataclass
 class DealAnalysis:
-    """The analysis of one deal (``error`` set when it could not be analysed)."""
+    """The analysis of one deal (``error`` set when it could not be analysed for a
+    fault or a gap in the record; ``note`` when the deal has nothing to analyse by its
+    nature: thrown in, or scored by the cards taken)."""
 
     deal: Deal
     plays: list[CardAnalysis] = field(default_factory=list)
@@ -101,6 +103,7 @@ class DealAnalysis:
     """The tricks the side took from that lead on, its offset included."""
     contracts: list[dict] = field(default_factory=list)
     error: str | None = None
+    note: str | None = None
     sides: Sides | None = None
     from_trick: int = 1
     """The trick the double-dummy result is counted from."""
@@ -133,6 +136,8 @@ class DealAnalysis:
             out["misere"] = self.sides.misere
         if self.error:
             out["error"] = self.error
+        if self.note:
+            out["note"] = self.note
         out["plays"] = [p.as_dict() for p in self.plays]
         bismarck = rules.name == "Bismarck"
         if self.dd_tricks is not None:
@@ -167,12 +172,18 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
     ``progress(done, total)`` is called as the cards are analysed."""
     solver = solver or make_solver()
     result = DealAnalysis(deal)
+    if not deal.syntax_ok:
+        result.error = "the deal does not read (a syntax error: bpn validate shows it)"
+        return result
     try:
         result.sides = sides = sides_of(deal, side_seat)
         all_positions = positions(deal)
         problem_at(all_positions[0], sides=sides)
     except NotYet:
         pass
+    except NoPlay as exc:
+        result.note = str(exc)
+        return result
     except Unanalysable as exc:
         result.error = str(exc)
         return result
@@ -194,6 +205,9 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
             continue
         except Unanalysable as exc:
             result.error = f"trick {trick}: {exc}"
+            break
+        if all_positions[i + 1].faults:  # the card itself breaks a rule: its values would not name it
+            result.error = f"trick {trick}: {name} is not a legal card there (bpn validate shows why)"
             break
         if start is None and place == 1:
             start = (pos, problem, trick)

@@ -90,7 +90,9 @@ def discard_choices(twenty: frozenset[str], others: frozenset[str]) -> list[froz
 def contract_table(start: Problem, deal: Deal, solver: Solver, *, exchange: bool = False,
                    progress: Progress | None = None) -> list[dict]:
     """For each contract: {"contract", "trump", "tricks", "score"} with the exchange as
-    made, and with ``exchange`` also "best_discard", "best_tricks", "best_score"."""
+    made, and with ``exchange`` also "best_discard", "best_tricks", "best_score" (the
+    best of the discards solved within the node limit), "discards" (how many were
+    tried) and "discards_unsolved" (how many hit the limit)."""
     options = contract_options(deal)
     rows = []
     for label, trump, misere in options:
@@ -109,17 +111,22 @@ def contract_table(start: Problem, deal: Deal, solver: Solver, *, exchange: bool
     total, done = len(choices) * len(options), 0
     for row, (_label, trump, misere) in zip(rows, options):
         best = None
+        unsolved = 0
         for discard in choices:
             done += 1
             try:
                 tricks = _solve(start, twenty - discard, trump, misere, solver)
             except SolverLimit:
-                continue
-            score = _score(misere, tricks)
-            if best is None or score > best[0]:
-                best = (score, tricks, discard)
+                unsolved += 1
+            else:
+                score = _score(misere, tricks)
+                if best is None or score > best[0]:
+                    best = (score, tricks, discard)
             if progress is not None:
                 progress(done, total)
+        # the best is the best of those solved: say how many were not
+        row["discards"] = len(choices)
+        row["discards_unsolved"] = unsolved
         if best is not None:
             row["best_discard"] = holding_text(sorted(best[2], key=ORDER.__getitem__))
             row["best_tricks"] = best[1]

@@ -57,6 +57,11 @@ class Unanalysable(ValueError):
     """The deal cannot be analysed; the message says why, in a player's words."""
 
 
+class NoPlay(Unanalysable):
+    """The deal has, by its nature, nothing for the solver: thrown in, or scored by the
+    cards taken. Not a fault of the record: ``bpn analyse`` says so and exits 0."""
+
+
 class NotYet(Unanalysable):
     """This position cannot be analysed, though later ones of the deal may be."""
 
@@ -79,6 +84,16 @@ class Sides:
     """Israeli Whist: the seats that bid 0 (each wants no trick)."""
     count_from: int = 1
     """The first trick whose tricks count (German Whist: 14, unless AllTricks)."""
+    book: int = 0
+    """Tricks one side has without playing them, whichever side is analysed (Bid
+    Whist's kitty book: the declaring side's); :attr:`offset` is this where that side
+    is the one analysed."""
+    book_seats: frozenset[int] = frozenset()
+    """The seats (from 1) whose side has :attr:`book`."""
+
+    def offset_of(self, seat: int) -> int:
+        """The tricks ``seat``'s side (from 1) has without playing them."""
+        return self.book if seat in self.book_seats else 0
 
 
 def _partnership(rules: Ruleset, seat: int) -> frozenset[int]:
@@ -99,12 +114,12 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
         raise Unanalysable(f"--side {side_seat}: a deal of {rules.name} has seats 1 to {n}")
     contract, declarer = rules.contract_of(deal)
     if contract == "None":
-        raise Unanalysable("the deal was thrown in: there is no play to analyse")
+        raise NoPlay("the deal was thrown in: no card was played")
     if isinstance(rules, Bismarck):  # Estonian and Finnish too
         if deal.forehand is None or deal.contract is None:
             raise Unanalysable("the deal has no Forehand or Contract")
         if deal.contract in ("NoHearts", "NoQueen"):
-            raise Unanalysable(f"{deal.contract} is scored by the cards taken, which the solver does not count")
+            raise NoPlay(f"{deal.contract} is scored by the cards taken, which the solver does not count")
         seat = side_seat or deal.forehand
         who = f"the forehand, seat {seat}" if seat == deal.forehand else f"seat {seat}"
         return Sides(frozenset({seat}), deal.contract == "Pass", f"{who}, against the other two")
@@ -147,9 +162,10 @@ def sides_of(deal: Deal, side_seat: int | None = None) -> Sides:
     if isinstance(rules, BidWhist):
         downtown = rules.downtown(deal)
         side = _partnership(rules, side_seat or declarer or 1)
+        declaring = _partnership(rules, declarer) if declarer is not None else frozenset()
         offset = 1 if declarer is not None and declarer in side else 0
         return Sides(side, False, _side_words(side) + (" (the declaring side)" if offset else ""), offset,
-                     downtown=downtown)
+                     downtown=downtown, book=1, book_seats=declaring)
     # Whist, Whisk, Ruff and Honours, and any partnership game to come
     if rules.partnership:
         side = _partnership(rules, side_seat or declarer or 1)
@@ -175,6 +191,8 @@ def problem_at(position: Position, side_seat: int | None = None, sides: Sides | 
     if position.to_play is None:
         raise NotYet("the play is over")
     if any(h is None for h in position.hands):
+        if deal.hands is not None and all(h is not None for h in deal.hands):  # recorded, but not a deal
+            raise Unanalysable("the hands dealt have errors (bpn validate shows them)")
         raise Unanalysable("not every hand is recorded")
     if isinstance(rules, GermanWhist):
         if not rules.stock_in_order(deal):

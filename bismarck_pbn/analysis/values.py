@@ -151,7 +151,7 @@ def values_of(position: Position, problem: Problem, sides: Sides, solver: Solver
     """The values at ``position`` whose problem is made already (:func:`values_at`
     and ``analyse`` come here); ``before``: each seat's tricks that do not count."""
     seat = problem.to_play + 1
-    offset = sides.offset if problem.to_play in problem.side else 0
+    offset = sides.offset_of(seat)  # the declaring side's book, whichever side is analysed
     taken = taken_by_side(position, problem, seat, before)
     try:
         values = solve_values(problem, solver)

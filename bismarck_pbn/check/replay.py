@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from bismarck_pbn.games.tricks import DealState, Fault, TrickRules, left_of
+from bismarck_pbn.model.cards import RANK_VALUE
 
 __all__ = ["Fault", "Replay", "replay"]
 
@@ -53,6 +54,10 @@ def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules
     With ``unknown_trump`` only the first trick can be placed. O(n·h) for n cards and
     hands of h cards; a second pass when some hand is not exactly known."""
     n = rules.seats
+    if not unknown_trump and (exact is None or all(exact)) and None not in hands:
+        clean = _clean_run(cards, hands, rules, leader)
+        if clean is not None:
+            return clean
     excluded = excluded if excluded is not None else [()] * n
     exact = exact if exact is not None else [True] * n
     hands = [set(h) if h is not None else None for h in hands]
@@ -74,6 +79,87 @@ def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules
             else:
                 follow.append((hand & seat_cards[i]) - arriving)
     return _run(cards, hands, follow, rules, leader, excluded, unknown_trump)[0]
+
+
+def _clean_run(cards: Sequence[str], hands: Sequence[Iterable[str] | None], rules: TrickRules,
+               leader: int) -> Replay | None:
+    """The replay of a play without a fault, every hand known exactly and no card in two
+    hands; None at the first fault (or where cards change hands during play), and
+    :func:`_run` then replays it with all its repairs. The common case, once per card
+    with none of the bookkeeping a faulty record needs: what :class:`DealState` does for
+    it, in one loop. O(n·h)."""
+    if type(rules).after_trick is not TrickRules.after_trick or rules.arriving:
+        return None
+    n, tricks = rules.seats, rules.tricks
+    held = [set(h) for h in hands]  # type: ignore[arg-type]
+    if len(cards) > n * tricks or sum(map(len, held)) != len(set().union(*held)):
+        return None
+    if type(rules) is TrickRules and not rules.must_trump:
+        return _clean_plain(cards, held, n, rules.trump, leader)
+    winner, revoke = rules.winner, rules.revoke
+    seats: list[int] = []
+    winners: list[int] = []
+    won = [0] * n
+    trick: list[tuple[int, str]] = []
+    seat = leader
+    for card in cards:
+        hand = held[seat - 1]
+        if card not in hand or (trick and revoke(card, trick, hand) is not None):
+            return None
+        hand.remove(card)
+        seats.append(seat)
+        trick.append((seat, card))
+        if len(trick) == n:
+            seat = winner(trick)
+            won[seat - 1] += 1
+            winners.append(seat)
+            trick = []
+        else:
+            seat = seat % n + 1
+    return Replay([], tuple(won), len(winners), winners, False, seats)
+
+
+def _clean_plain(cards: Sequence[str], held: list[set[str]], n: int, trump: str | None,
+                 leader: int) -> Replay | None:
+    """:func:`_clean_run` for the plain game (follow suit, aces high, no draws), each
+    trick's winner kept as its cards come (as :func:`trick_winner` finds it)."""
+    value = RANK_VALUE
+    seats: list[int] = []
+    winners: list[int] = []
+    won = [0] * n
+    seat = leader
+    k = 0  # cards in the trick so far
+    led = ""
+    best_seat = best = 0
+    best_trump = False
+    for card in cards:
+        hand = held[seat - 1]
+        if card not in hand:
+            return None
+        suit = card[0]
+        if k == 0:
+            led, best_seat, best, best_trump = suit, seat, value[card], suit == trump
+        else:
+            if suit != led:
+                for other in hand:
+                    if other[0] == led:
+                        return None  # a revoke
+            if suit == trump:
+                if not best_trump or value[card] > best:
+                    best_seat, best, best_trump = seat, value[card], True
+            elif suit == led and not best_trump and value[card] > best:
+                best_seat, best = seat, value[card]
+        hand.remove(card)
+        seats.append(seat)
+        k += 1
+        if k == n:
+            won[best_seat - 1] += 1
+            winners.append(best_seat)
+            seat = best_seat
+            k = 0
+        else:
+            seat = seat % n + 1
+    return Replay([], tuple(won), len(winners), winners, False, seats)
 
 
 def _fits(hands, seat: int, card: str) -> bool:

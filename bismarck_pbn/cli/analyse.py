@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bismarck_pbn.cli.common import err_console, out_console
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
 
 
 class Format(str, Enum):
@@ -32,7 +34,8 @@ def _fail(message: str, code: int) -> typer.Exit:
 
 
 def analyse_command(
-    path: Annotated[str, typer.Argument(help="A BPN file.", show_default=False)],
+    path: Annotated[str, typer.Argument(help="A BPN file, or - for standard input (not with --annotate).",
+                                        show_default=False)],
     deal: Annotated[int | None, typer.Option("--deal", "-d", min=1, show_default=False, metavar="N",
                                              help="Only this deal (from 1); default every deal.")] = None,
     format: Annotated[Format, typer.Option("--format", "-f", metavar="text|json",
@@ -53,6 +56,9 @@ def analyse_command(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="Analyse for this seat's side (its partnership; in Bismarck that seat alone against the "
              "other two, a defender's quota question). Default: the game's own (see the game's page).")] = None,
+    encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
+                                          help="Text encoding of the input (default utf-8; --annotate edits "
+                                               "UTF-8 files only).")] = "utf-8",
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Say which solver core is in use and exit.")] = False,
 ) -> None:
@@ -73,9 +79,10 @@ def analyse_command(
     added to the declaring side's tricks. Cards that cannot be analysed are
     reported as such, not as errors.
 
-    Exit status: 0 done; 1 a deal could not be analysed (not every hand known,
-    errors in the play, a deal thrown in, Estonian NoHearts or NoQueen); 2
-    wrong usage or an unreadable file.
+    Exit status: 0 done (a deal thrown in, or an Estonian NoHearts or NoQueen,
+    scored by the cards taken, is said to have nothing to analyse); 1 a deal
+    could not be analysed (not every hand known, errors in the play); 2 wrong
+    usage or an unreadable file.
 
     Examples:
 
@@ -91,21 +98,36 @@ def analyse_command(
     from bismarck_pbn.format.reader import parse
     from bismarck_pbn.safewrite import ChangedOnDisk, atomic_write
 
+    fingerprint = None
+    if path == STDIN and annotate:
+        raise _fail("--annotate writes the notes into the file: give a file, not - (standard input)", 2)
+    if annotate and encoding.lower().replace("-", "").replace("_", "") not in ("utf8", "utf8sig"):
+        raise _fail(f"--annotate edits UTF-8 files in place, not {encoding}: bpn fmt --in-place --encoding "
+                    f"{encoding} {path} rewrites it as UTF-8 first", 2)
+    if path != STDIN and not Path(path).is_file():
+        raise _fail(f"{path}: {'not a regular file' if Path(path).exists() else 'no such file or directory'}", 2)
     try:
-        text, _, fingerprint = read_source(path)
+        if annotate:  # strictly UTF-8, with the fingerprint the atomic rewrite checks
+            text, _, fingerprint = read_source(path)
+        else:  # read as every command reads (standard input, UTF-16 told by its mark)
+            text, _ = read_text(Source("<stdin>", None) if path == STDIN else Source(path, Path(path)), encoding)
     except AnnotateError as exc:
         raise _fail(str(exc), 2) from None
-    except FileNotFoundError:
-        raise _fail(f"{path}: no such file or directory", 2) from None
-    except IsADirectoryError:
-        raise _fail(f"{path}: not a regular file", 2) from None
+    except ReadFailure as exc:
+        raise _fail(str(exc), exc.code) from None
     except OSError as exc:
         raise _fail(f"{path}: cannot read: {exc.strerror or exc}", 2) from None
+    name = "<stdin>" if path == STDIN else path
     deals = [d for d in parse(text.lstrip("\ufeff")) if d.tags]
+    if not deals:
+        raise _fail(f"{name}: there are no deals in this file", 2)
     if deal is not None:
         if deal > len(deals):
-            raise _fail(f"{path}: there is no deal {deal}: the file has {len(deals)}", 2)
+            raise _fail(f"{name}: there is no deal {deal}: the file has {len(deals)}", 2)
         deals = [deals[deal - 1]]
+    if side is not None and deals and all(side > d.seats for d in deals):
+        most = max(d.seats for d in deals)
+        raise _fail(f"--side {side}: the deals {'here ' if len(deals) > 1 else ''}have seats 1 to {most}", 2)
 
     solver = make_solver(limit)
     results = []
@@ -124,6 +146,10 @@ def analyse_command(
             bar.remove_task(task)
 
     failed = any(r.error for r in results)
+    for d in deals:  # a deal that does not read: where, as validate says it
+        for problem in d.problems if not d.syntax_ok else ():
+            if problem.code in ("BPN001", "BPN002"):
+                err_console().print(str(problem.at(name)), highlight=False)
     if format is Format.json:
         typer.echo(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=1))
     else:
@@ -134,7 +160,7 @@ def analyse_command(
             out.print(render_analysis(r))
     for r in results:
         if r.error:
-            err_console().print(f"{path}: deal {r.deal.number}: not analysed: {r.error}", highlight=False)
+            err_console().print(f"{name}: deal {r.deal.number}: not analysed: {r.error}", highlight=False)
     if annotate:
         from bismarck_pbn.analysis.marks import write_marks
 

@@ -280,7 +280,7 @@ def print_standalone(out: Console, rows: list[BoardRow]) -> None:
 
 
 def player_tables(players: list[PlayerStats]) -> list[Table]:
-    """The totals, then the average per deal as forehand by contract and by seat."""
+    """The totals, then the average per deal as forehand by contract (Bismarck) and by seat."""
     contracts: list[str] = []
     for p in players:
         contracts += [c for c in p.as_forehand if c not in contracts]
@@ -291,10 +291,12 @@ def player_tables(players: list[PlayerStats]) -> list[Table]:
     games = any(p.games for p in players)
     units = {u for p in players for u in p.units}
     won_inside = f"{units.pop() if len(units) == 1 else 'game'}s won"
-    for header in ("player", "sessions", "won", *((won_inside,) if games else ()), "deals", "total", "per deal",
-                   *(("points",) if points else ())):
+    won = any(p.decided for p in players)  # sessions of no fixed length are never won as a whole
+    for header in ("player", "sessions", *(("won",) if won else ()), *((won_inside,) if games else ()), "deals",
+                   "total", "per deal", *(("points",) if points else ())):
         totals.add_column(header, justify="left" if header == "player" else "right", no_wrap=True)
-    split = _table(title=Text("average score per deal: as forehand, by contract; and by seat", style="bold"),
+    heading = "as forehand, by contract; and by seat" if contracts else "by seat"  # no forehand, no contracts
+    split = _table(title=Text(f"average score per deal: {heading}", style="bold"),
                    caption="--format csv or json gives the number of deals of each", caption_justify="left")
     split.add_column("player", no_wrap=True)
     seats = max((s for p in players for s in p.by_seat), default=3)
@@ -306,7 +308,8 @@ def player_tables(players: list[PlayerStats]) -> list[Table]:
 
     for p in players:
         own = (f"{p.points.total:+d}" if p.points is not None else "·",) if points else ()
-        totals.add_row(p.name, str(p.sessions), str(p.wins), *((str(p.games),) if games else ()), str(p.all.deals),
+        totals.add_row(p.name, str(p.sessions), *((str(p.wins),) if won else ()), *((str(p.games),) if games else ()),
+                       str(p.all.deals),
                        f"{p.all.total:+d}",
                        f"{p.all.average:+.2f}" if p.all.deals else "·", *own)
         split.add_row(p.name, *[cell(p.as_forehand.get(c)) for c in contracts],

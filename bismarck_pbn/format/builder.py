@@ -21,6 +21,7 @@ from lark import Lark, Token, Transformer
 
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.format import syntax
+from bismarck_pbn.format.parser_cache import cached_lark
 from bismarck_pbn.format.split import Chunk
 from bismarck_pbn.model.cards import _INTERN as _CARDS_BY_TEXT
 from bismarck_pbn.model.deal import Auction, Call, Comment, Play, PlayedCard, Pos, Tag
@@ -253,8 +254,8 @@ class Builder(Transformer[Token, Any]):
 def parser() -> tuple[Lark, Builder]:
     """The LALR parser of one deal's text and its transformer (built once)."""
     builder = Builder()
-    parser = Lark(syntax.grammar(grammar_text()), parser="lalr", lexer="contextual", transformer=builder,
-                  maybe_placeholders=False)
+    parser = cached_lark(syntax.grammar(grammar_text()), parser="lalr", lexer="contextual", transformer=builder,
+                         maybe_placeholders=False)
     return parser, builder
 
 

@@ -7,38 +7,83 @@ commands ask it instead of assuming Bismarck. The trick play most games share is
 
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableMapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from importlib import import_module
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.games.base import Asks, AuctionResult, Finding, Played, Ruleset, SessionRules, Setup
-from bismarck_pbn.games.bismarck import Bismarck
-from bismarck_pbn.games.bismarck_variants import Estonian, Finnish
-from bismarck_pbn.games.german import GermanWhist
-from bismarck_pbn.games.ruff import RuffAndHonours
-from bismarck_pbn.games.whist import Whisk, Whist
-from bismarck_pbn.games.israeli import IsraeliWhist
-from bismarck_pbn.games.swedish import SwedishWhist
-from bismarck_pbn.games.solo import SoloWhist
-from bismarck_pbn.games.bidwhist import BidWhist
 
 if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.variant import Variant
 
-RULESETS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
-    Bismarck, GermanWhist,
-    Whist, Whisk, RuffAndHonours,
-    IsraeliWhist, SwedishWhist,
-    SoloWhist, BidWhist,
-)}
-"""Every game's ruleset class, by the game's canonical name."""
+K = TypeVar("K")
 
-VARIANTS: dict[tuple[str, str], type[Ruleset]] = {("Bismarck", "Estonian"): Estonian,
-                                                  ("Bismarck", "Finnish"): Finnish}
+
+class Registry(MutableMapping[K, "type[Ruleset]"], Generic[K]):
+    """Ruleset classes by key, each module imported when its class is first asked for:
+    a program that reads Bismarck records never loads the other games' rules. Keys are
+    listed without importing anything; a class set by hand (a test's, a plug-in's)
+    is used as it is. O(1) a look-up after the first."""
+
+    def __init__(self, where: dict[K, str]) -> None:
+        self._where: dict[K, str | None] = dict(where)
+        """key -> "module:Class" (None for a class set by hand)"""
+        self._loaded: dict[K, type[Ruleset]] = {}
+
+    def __getitem__(self, key: K) -> type[Ruleset]:
+        cls = self._loaded.get(key)
+        if cls is None:
+            where = self._where[key]  # KeyError for a key not registered
+            if where is None:
+                raise KeyError(key)
+            module, name = where.split(":")
+            cls = self._loaded[key] = getattr(import_module(module), name)
+        return cls
+
+    def __setitem__(self, key: K, cls: type[Ruleset]) -> None:
+        self._where.setdefault(key, None)
+        self._loaded[key] = cls
+
+    def __delitem__(self, key: K) -> None:
+        del self._where[key]
+        self._loaded.pop(key, None)
+
+    def modules(self) -> set[str]:
+        """The modules the registry imports by name (edges of the import graph that no
+        import statement shows)."""
+        return {where.split(":")[0] for where in self._where.values() if where is not None}
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+RULESETS: Registry[str] = Registry({
+    "Bismarck": "bismarck_pbn.games.bismarck:Bismarck",
+    "GermanWhist": "bismarck_pbn.games.german:GermanWhist",
+    "Whist": "bismarck_pbn.games.whist:Whist",
+    "Whisk": "bismarck_pbn.games.whist:Whisk",
+    "RuffAndHonours": "bismarck_pbn.games.ruff:RuffAndHonours",
+    "IsraeliWhist": "bismarck_pbn.games.israeli:IsraeliWhist",
+    "SwedishWhist": "bismarck_pbn.games.swedish:SwedishWhist",
+    "SoloWhist": "bismarck_pbn.games.solo:SoloWhist",
+    "BidWhist": "bismarck_pbn.games.bidwhist:BidWhist",
+})
+"""Every game's ruleset class, by the game's canonical name ("module:Class", loaded on
+first use: :class:`Registry`)."""
+
+VARIANTS: Registry[tuple[str, str]] = Registry({
+    ("Bismarck", "Estonian"): "bismarck_pbn.games.bismarck_variants:Estonian",
+    ("Bismarck", "Finnish"): "bismarck_pbn.games.bismarck_variants:Finnish",
+})
 """Variant bases played by rules of their own, by (game, base)."""
 
-__all__ = ["RULESETS", "Asks", "AuctionResult", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
+__all__ = ["RULESETS", "VARIANTS", "Registry", "Asks", "AuctionResult", "Finding", "Played", "Ruleset", "SessionRules", "Setup", "ruleset", "ruleset_of"]
 
 
 @lru_cache(maxsize=256)
@@ -46,7 +91,7 @@ def ruleset(game: str | None = None, variant: Variant | None = None) -> Ruleset:
     """The rules of ``game`` (Bismarck when None or unknown) under ``variant``. Cached:
     rulesets hold no state of their own."""
     name = game or "Bismarck"
-    cls = RULESETS.get(name, Bismarck)
+    cls = RULESETS.get(name) or RULESETS["Bismarck"]
     if variant is not None and variant.base not in GAMES[cls.name].bases:
         variant = None  # a Bismarck variant carried into another game: that game's default
     if variant is not None:

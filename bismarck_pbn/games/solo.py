@@ -242,12 +242,11 @@ class SoloWhist(Ruleset):
     # ---- the result
 
     def tricks_needed(self, deal: Deal) -> tuple[int, ...] | None:
-        contract, declarer = self.contract_of(deal)
-        if contract not in NEEDED or declarer is None:
-            return None
-        need = [0] * self.seats
-        need[declarer - 1] = NEEDED[contract]
-        return tuple(need)
+        """None: no seat has a quota of its own. A Propose's 8 tricks are the two
+        partners' together, a misère's 0 is a most, not a least, and the opponents need
+        nothing; the views showed them as 'quota 8' for one partner and 'quota 0' for
+        everyone else (what the declarer needs is :data:`NEEDED`, said by the score)."""
+        return None
 
     def score(self, deal: Deal, tricks: Sequence[int],
               taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:

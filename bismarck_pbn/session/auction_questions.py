@@ -61,9 +61,12 @@ def ask_auction(q: Dialogue) -> None:
             if q.confirm("Abandon this deal? Nothing will be written"):
                 raise Aborted("abandoned")
         elif not answer:
-            q.say(f"type the call ({AUCTION_HELP})", "yellow")
+            q.say(AUCTION_HELP, "yellow")
         else:
-            found = match_word(answer, rules.calls)
+            # the legal calls first (after a Propose, p can only be Pass), said when others begin so too
+            found = match_word(answer, legal) or match_word(answer, rules.calls)
+            if len(found) == 1 and len(match_word(answer, rules.calls)) > 1:
+                q.say(f"  {answer!r}: {found[0]}, the only legal call it begins")
             if len(found) > 1:
                 q.say(f"{answer!r} could be {' or '.join(found)}", "red")
                 continue

@@ -42,6 +42,9 @@ class PlayerStats:
     sessions: int = 0
     wins: int = 0
     """Sessions complete with this player (or this player's side) alone on top."""
+    decided: int = 0
+    """Sessions of a game with a fixed length (Bismarck's), the only ones :attr:`wins`
+    can count; elsewhere games or rounds are won inside a session (:attr:`games`)."""
     games: int = 0
     """Games (or rounds) won inside sessions (Whist's game to 5, Swedish Whist's round, …)
     by this player's side."""
@@ -77,6 +80,7 @@ def by_player(sessions: Iterable[Session]) -> list[PlayerStats]:
             side = next(i for i, members in enumerate(sides) if seat in members)
             stats = players.setdefault(name, PlayerStats(name))
             stats.sessions += 1
+            stats.decided += session.length is not None
             if session.complete and session.leaders == [sides[side][0]]:
                 stats.wins += 1
             stats.games += session.games_won().get(sides[side][0], 0)

@@ -29,6 +29,8 @@ def _heading(a: DealAnalysis) -> Text:
         out.append(f": trump {d.trump}")
     if d.trump and d.trump != "NT" and (contract in ("Valfri", "Abundance", "Slam") or rules.name == "BidWhist"):
         out.append(f" {d.trump}")
+    if d.direction:  # Bid Whist's no trump: which way the ranks run decides the values
+        out.append(f" {d.direction}")
     if rules.name == "Bismarck":
         out.append(f", forehand seat {d.forehand}")
     if a.sides is not None:
@@ -47,6 +49,9 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
     parts: list[RenderableType] = [_heading(a)]
     if a.error:
         parts.append(Text(f"  not analysed: {a.error}", style="yellow"))
+        return Group(*parts, Text(""))
+    if a.note:
+        parts.append(Text(f"  nothing to analyse: {a.note}", style="dim"))
         return Group(*parts, Text(""))
     table = Table(box=None, pad_edge=False, show_edge=False)
     for col in ("trick", "seat", "card", "before", "after", "", "would have kept them"):
@@ -74,13 +79,21 @@ def render_analysis(a: DealAnalysis) -> RenderableType:
         if exchange:
             for col in ("best discard", "tricks", "score"):
                 c.add_column(col)
+        unsolved = tried = 0
         for row in a.contracts:
             cells = [row["contract"], row["trump"], _n(row["tricks"]), _n(row["score"], signed=True)]
             if exchange:
-                cells += [row.get("best_discard", "–"), _n(row.get("best_tricks")),
+                partly = "*" if row.get("discards_unsolved") else ""
+                unsolved += row.get("discards_unsolved", 0)
+                tried += row.get("discards", 0)
+                best = row["best_discard"] + partly if "best_discard" in row else "not solved" if partly else "–"
+                cells += [best, _n(row.get("best_tricks")),
                           _n(row.get("best_score"), signed=True)]
             c.add_row(*cells)
         parts.append(c)
+        if unsolved:
+            parts.append(Text(f"* the best of the discards solved: {unsolved:,} of {tried:,} were not solved "
+                              "within the node limit (--limit)", style="yellow"))
     return Group(*parts, Text(""))
 
 
@@ -94,8 +107,9 @@ def _n(value, signed: bool = False) -> str:
 
 def values_line(pv: PositionValues) -> Text:
     """One line: ``double dummy, seat 2 to play: SA 5 · SK 5 · S2 4?`` — each legal card
-    with the tricks its side takes from this trick on (in the whole deal in brackets),
-    the cards that cost tricks marked ``?``/``??`` like ``analyse`` marks them."""
+    with the tricks its side takes from this trick on, the cards that cost tricks
+    marked ``?``/``??`` like ``analyse`` marks them (:func:`render_values` adds the
+    whole deal's tricks)."""
     out = Text("double dummy", style="bold")
     if pv.seat is None:
         return out.append(": the play is over", style="")
@@ -120,5 +134,7 @@ def render_values(pv: PositionValues) -> RenderableType:
     if pv.values is None or best is None:
         return values_line(pv)
     card = next(c for c, v in pv.values.items() if v == best)
-    whole = Text(f"  best play gives the side of seat {pv.seat} {pv.total(card)} tricks in the deal", style="dim")
+    total = pv.total(card)
+    whole = Text(f"  best play gives the side of seat {pv.seat} {total} trick{'' if total == 1 else 's'} in the deal",
+                 style="dim")
     return Group(values_line(pv), whole)

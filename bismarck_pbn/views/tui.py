@@ -22,9 +22,8 @@ from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
 
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format import edit as annotate
@@ -35,44 +34,8 @@ from bismarck_pbn.views.panes import FAULT_STYLE
 from bismarck_pbn.views.panes import render_position as _render_position
 from bismarck_pbn.views.keys import Help, key_help
 from bismarck_pbn.views.position import Position
+from bismarck_pbn.views.prompt import Prompt
 from bismarck_pbn.views.replay import DealView, ReplayInput, load
-
-
-class Prompt(ModalScreen[str | None]):
-    """A one-line question: Enter gives the text, Escape gives None."""
-
-    DEFAULT_CSS = """
-    Prompt { align: center middle; }
-    Prompt > Vertical {
-        width: 76; height: auto; padding: 0 1;
-        border: round $accent; background: $surface;
-    }
-    Prompt Label { width: 1fr; margin-bottom: 1; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, question: str, value: str = "", placeholder: str = "") -> None:
-        super().__init__()
-        self.question = question
-        self.initial = value
-        self.placeholder = placeholder
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label(self.question)
-            yield Input(value=self.initial, placeholder=self.placeholder, id="prompt-input")
-
-    def on_mount(self) -> None:
-        field = self.query_one(Input)
-        field.focus()
-        field.cursor_position = len(field.value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.dismiss(event.value)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class Notes(VerticalScroll, can_focus=False):
@@ -132,6 +95,8 @@ class ReplayApp(App[None]):
         self._dd_cache: dict[tuple[int, int], object] = {}
         self._dd_lock = threading.Lock()
         self._dd_solver = None
+        self._dd_generation = 0
+        """Counts the file's reloads: values solved for an older reading are dropped."""
 
     # -- the file -----------------------------------------------------------------------
 
@@ -168,6 +133,7 @@ class ReplayApp(App[None]):
             return False
         self._use(loaded)
         self._dd_cache.clear()
+        self._dd_generation += 1
         self.deal_index = min(self.deal_index, len(self.deals) - 1)
         self.index = min(self.index, self.view.last)
         self.show()
@@ -235,14 +201,14 @@ class ReplayApp(App[None]):
         values = self._dd_cache.get(key)
         if values is None:
             box.update(Text("double dummy: solving…", style="dim"))
-            self._solve_dd(key, pos)
+            self._solve_dd(key, pos, self._dd_generation)
             return
         from bismarck_pbn.views.analysis import values_line
 
         box.update(values_line(values))  # type: ignore[arg-type]
 
     @work(thread=True, exclusive=True, group="dd")
-    def _solve_dd(self, key: tuple[int, int], pos: Position) -> None:
+    def _solve_dd(self, key: tuple[int, int], pos: Position, generation: int) -> None:
         """Solve ``pos`` off the UI thread (one solve at a time; each is bounded by
         :attr:`DD_LIMIT`), then show it if the view is still there."""
         from bismarck_pbn.analysis.values import make_solver, values_at
@@ -253,9 +219,11 @@ class ReplayApp(App[None]):
             if self._dd_solver is None:
                 self._dd_solver = make_solver(self.DD_LIMIT)
             values = values_at(pos, self._dd_solver)
-        self.call_from_thread(self._dd_solved, key, values)
+        self.call_from_thread(self._dd_solved, key, values, generation)
 
-    def _dd_solved(self, key: tuple[int, int], values: object) -> None:
+    def _dd_solved(self, key: tuple[int, int], values: object, generation: int) -> None:
+        if generation != self._dd_generation:
+            return  # solved from the file as it was before a reload
         self._dd_cache[key] = values
         if key == (self.deal_index, self.index):
             self._show_dd()
