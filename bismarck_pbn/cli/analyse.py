@@ -159,7 +159,8 @@ def analyse_command(
             out.print(render_analysis(r))
     for r in results:
         if r.error:
-            err_console().print(f"{name}: deal {r.deal.number}: not analysed: {r.error}", highlight=False)
+            err_console().print(f"{_place(name, r.deal)}: deal {r.deal.number}: not analysed: {r.error}",
+                                highlight=False)
     if annotate:
         from bismarck_pbn.analysis.marks import write_marks
 
@@ -177,3 +178,10 @@ def analyse_command(
         err_console().print(f"{path}: {'annotated' if new != text else 'nothing to change'}", highlight=False)
     if failed:
         raise typer.Exit(1)
+
+
+def _place(name: str, deal) -> str:
+    """``name:line:col`` of the deal's first tag (as validate places a deal's problems);
+    ``name`` alone for a deal read from no text."""
+    pos = deal.tags[0].pos if deal.tags else deal.pos
+    return f"{name}:{pos.line}:{pos.column}" if pos.line > 0 else name
