@@ -73,6 +73,60 @@ def test_c_and_python_agree_on_many_small_endings():
         assert native.solve_moves(p) == python.solve_moves(p), p
 
 
+@pytest.mark.skipif("native" not in CORES, reason="no C compiler here")
+def test_c_and_python_agree_on_eight_trick_deals():
+    native, python = Solver("native"), Solver("python")
+    rng = random.Random(8)
+    for _ in range(12):
+        p = _random_deal(rng, tricks=8)
+        assert native.solve_moves(p) == python.solve_moves(p), p
+
+
+def _full_deals_the_python_core_can_take(count: int, max_nodes: int):
+    """The first ``count`` seeded 16-trick deals that the C core solves in at most
+    ``max_nodes`` positions (the Python core searches the same tree some fifty times
+    slower per position; most full deals take it minutes)."""
+    native = Solver("native", node_limit=max_nodes)
+    rng = random.Random(1616)
+    while count:
+        p = _random_deal(rng, tricks=16)
+        native.clear()
+        try:
+            value = native.solve(p)
+        except SolverLimit:
+            continue
+        count -= 1
+        yield p, value
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("native" not in CORES, reason="no C compiler here")
+def test_c_and_python_agree_on_full_16_trick_deals():
+    """100 full Bismarck deals of 16 tricks a hand (those the C core solves in at most
+    200,000 positions: the Python core takes a few seconds on each; see
+    benchmarks/README.md for why not 200 of every size)."""
+    python = Solver("python")
+    for p, value in _full_deals_the_python_core_can_take(100, 200_000):
+        python.clear()
+        assert python.solve(p) == value, p
+
+
+def test_the_table_answers_positions_that_differ_only_in_cards_that_did_not_matter():
+    """Partition search: after one position is solved, a position where two defenders
+    have swapped hearts whose ranks did not matter is answered from the table at once."""
+    hands = ({"C9", "C3", "HK", "C5", "D3"}, {"DA", "HQ", "D2", "D7", "CA"}, {"C6", "D4", "D9", "D6", "H9"})
+    swapped = (hands[0], hands[1] - {"HQ"} | {"H9"}, hands[2] - {"H9"} | {"HQ"})
+    for core in CORES:
+        solver = Solver(core)
+        assert solver.solve(problem(hands, trump="C", to_play=2)) == 3
+        before = solver.stats()["nodes"]
+        assert solver.solve(problem(swapped, trump="C", to_play=2)) == 3
+        assert solver.stats()["nodes"] - before <= 2  # one table hit per null-window search
+        fresh = Solver(core)
+        assert fresh.solve(problem(swapped, trump="C", to_play=2)) == 3
+        assert fresh.stats()["nodes"] > 50
+
+
 @pytest.mark.slow
 @pytest.mark.skipif("native" not in CORES, reason="no C compiler here")
 def test_c_and_python_agree_on_200_deals():

@@ -171,9 +171,9 @@ class NativeSolver:
         self._lib.bpn_dds_clear(self._ctx)
 
     def stats(self) -> dict[str, int]:
-        out = (ctypes.c_uint64 * 4)()
+        out = (ctypes.c_uint64 * 5)()
         self._lib.bpn_dds_stats(self._ctx, out)
-        return {"nodes": out[0], "entries": out[1], "capacity": out[2], "bytes": out[3], "clears": 0}
+        return {"nodes": out[0], "entries": out[1], "capacity": out[2], "bytes": out[3], "clears": out[4]}
 
     def solve(self, p: Encoded, guess: int = -1) -> int:
         v = self._lib.bpn_dds_solve(self._ctx, ctypes.byref(self._struct(p)), guess)

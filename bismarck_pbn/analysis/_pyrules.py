@@ -1,0 +1,252 @@
+"""The trick-play rules and bounds of the pure-Python solver core (see ``_pysolver.py``):
+the position's state, legal moves and their order, playing and taking back a card, and
+the quick-trick and sure-trump bounds, each with the cards its answer rests on.
+
+Cards are bits ``16·suit + slot`` of an int, as in :mod:`bismarck_pbn.analysis.problem`.
+"""
+
+from __future__ import annotations
+
+_SUIT_MASKS = tuple(0xFFFF << (16 * s) for s in range(4))
+_REL: dict[tuple[int, int], int] = {}
+
+
+def pext(x: int, m: int) -> int:
+    """The bits of ``x`` (a subset of ``m``) packed down to the positions of m's bits."""
+    out = _REL.get((x, m))
+    if out is None:
+        out = k = 0
+        b, mm = 0, m
+        while mm:
+            if mm & 1:
+                if x >> b & 1:
+                    out |= 1 << k
+                k += 1
+            mm >>= 1
+            b += 1
+        _REL[(x, m)] = out
+    return out
+
+
+def suit(mask: int, s: int) -> int:
+    return (mask >> (16 * s)) & 0xFFFF
+
+
+def beats(x: int, best: int, trump: int) -> bool:
+    xs, bs = x >> 4, best >> 4
+    return x > best if xs == bs else xs == trump
+
+
+def top_cards(present: int, d: int) -> int:
+    """The ``d`` highest bits of ``present``."""
+    drop = present.bit_count() - d
+    while drop > 0:
+        present &= present - 1
+        drop -= 1
+    return present
+
+
+def run_of(card: int, legal: int, present: int) -> int:
+    """The cards (a suit's 16 bits) of the run of touching legal cards topped by ``card``."""
+    s, b = card >> 4, card & 15
+    m, pr = suit(legal, s), suit(present, s)
+    run = 1 << b
+    for x in range(b - 1, -1, -1):
+        if not pr >> x & 1:
+            continue
+        if not m >> x & 1:
+            break
+        run |= 1 << x
+    return run
+
+
+class Rules:
+    """The position being searched and the rules of trick play on it."""
+
+    n: int
+    trump: int
+    must_trump: bool
+    maxmask: int
+    countmask: int
+    hands: list[int]
+    to_play: int
+    ntable: int
+    tcard: list[int]
+    tseat: list[int]
+    trick_stack: list[tuple]
+    hist: list[list[int]]
+
+    def _count(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    def _present(self) -> int:
+        all_ = 0
+        for h in self.hands:
+            all_ |= h
+        for c in self.tcard[: self.ntable]:
+            all_ |= 1 << c
+        return all_
+
+    def _legal(self) -> int:
+        h = self.hands[self.to_play]
+        if self.ntable == 0:
+            return h
+        f = h & _SUIT_MASKS[self.tcard[0] >> 4]
+        if f:
+            return f
+        if self.must_trump and self.trump >= 0 and h & _SUIT_MASKS[self.trump]:
+            return h & _SUIT_MASKS[self.trump]
+        return h
+
+    def _winning(self) -> int:
+        best, bc = 0, self.tcard[0]
+        for i in range(1, self.ntable):
+            if beats(self.tcard[i], bc, self.trump):
+                best, bc = i, self.tcard[i]
+        return best
+
+    def _play(self, card: int) -> tuple[int, int]:
+        """Play ``card`` for the seat to play. Returns (1, the winning card's bit when it
+        beat a card of its own suit, else 0) when the card completes a trick, else (0, 0)."""
+        seat = self.to_play
+        self.hands[seat] &= ~(1 << card)
+        del self.tseat[self.ntable:], self.tcard[self.ntable:]
+        self.tseat.append(seat)
+        self.tcard.append(card)
+        self.ntable += 1
+        if self.ntable == self.n:
+            wi = self._winning()
+            wc = self.tcard[wi]
+            rel = (1 << wc) if any(i != wi and c >> 4 == wc >> 4 for i, c in enumerate(self.tcard)) else 0
+            self.trick_stack.append((self.tseat, self.tcard))
+            self.to_play = self.tseat[wi]
+            self.tseat, self.tcard = [], []
+            self.ntable = 0
+            return 1, rel
+        self.to_play = (seat + 1) % self.n
+        return 0, 0
+
+    def _unplay(self, card: int, seat: int) -> None:
+        if self.ntable == 0:
+            self.tseat, self.tcard = self.trick_stack.pop()
+            self.ntable = self.n
+        self.ntable -= 1
+        del self.tseat[self.ntable:], self.tcard[self.ntable:]
+        self.to_play = seat
+        self.hands[seat] |= 1 << card
+
+    def _last_trick(self) -> tuple[int, int]:
+        """The last trick, every seat holding one card: (counted or not, the relevant cards)."""
+        lead, bc, bseat = self.to_play, -1, self.to_play
+        cards = []
+        for i in range(self.n):
+            seat = (lead + i) % self.n
+            h = self.hands[seat]
+            card = (h & -h).bit_length() - 1
+            cards.append(card)
+            if bc < 0 or beats(card, bc, self.trump):
+                bc, bseat = card, seat
+        rel = (1 << bc) if sum(c >> 4 == bc >> 4 for c in cards) > 1 else 0
+        return self.countmask >> bseat & 1, rel
+
+    def _quick_tricks(self, L: int) -> tuple[int, int]:
+        """Tricks the leader surely takes by cashing winners from the top, and the cards
+        they rest on (the leader's top cards)."""
+        hands = self.hands
+        all_ = 0
+        for h in hands:
+            all_ |= h
+        run, tops = [], []
+        for s in range(4):
+            p, m = suit(all_, s), suit(hands[L], s)
+            k = t = 0
+            while p:
+                hb = p.bit_length() - 1
+                if not m >> hb & 1:
+                    break
+                k += 1
+                p &= ~(1 << hb)
+                t |= 1 << hb
+            run.append(k)
+            tops.append(t << (16 * s))
+        if self.trump >= 0:
+            most = max((hands[s] & _SUIT_MASKS[self.trump]).bit_count() for s in range(self.n) if s != L)
+            if most > run[self.trump]:
+                return run[self.trump], tops[self.trump]
+        return sum(run), tops[0] | tops[1] | tops[2] | tops[3]
+
+    def _sure_trump_tricks(self, team: int) -> tuple[int, int]:
+        """Tricks ``team`` surely takes with trumps above all the other team's trumps (the
+        most of them one of its seats holds), and the cards that rests on: the trumps from
+        the other team's highest up."""
+        tm = _SUIT_MASKS[self.trump]
+        theirs = all_ = 0
+        for s in range(self.n):
+            all_ |= self.hands[s]
+            if not team >> s & 1:
+                theirs |= self.hands[s] & tm
+        above, rel = -1, 0
+        if theirs:
+            topbit = 1 << (theirs.bit_length() - 1)
+            above = ~((topbit << 1) - 1)
+            rel = all_ & tm & ~(topbit - 1)
+        return max(((self.hands[s] & tm & above).bit_count() for s in range(self.n) if team >> s & 1),
+                   default=0), rel
+
+    def _moves(self, best_lead: int) -> list[int]:
+        """Representatives of the legal cards, one per run of touching cards, best first."""
+        lg, all_ = self._legal(), self._present()
+        seat = self.to_play
+        mine_max = self.maxmask >> seat & 1
+        wants = mine_max == (self.countmask >> seat & 1)  # this seat wants to win tricks
+        ntable, trump, hist = self.ntable, self.trump, self.hist[seat]
+        if ntable:
+            wi = self._winning()
+            wcard = self.tcard[wi]
+            partner_wins = (self.maxmask >> self.tseat[wi] & 1) == mine_max
+            last = ntable == self.n - 1
+        scored = []
+        for s in range(4):
+            m = suit(lg, s)
+            if not m:
+                continue
+            p = suit(all_, s)
+            top = p.bit_length() - 1
+            length = suit(self.hands[seat], s).bit_count()
+            while m:
+                b = m.bit_length() - 1
+                m &= ~(1 << b)
+                for x in range(b - 1, -1, -1):
+                    if not p >> x & 1:
+                        continue
+                    if not m >> x & 1:
+                        break
+                    m &= ~(1 << x)
+                card = 16 * s + b
+                if not ntable:
+                    rel = (p & ((1 << b) - 1)).bit_count()
+                    if best_lead >= 0 and best_lead == (s << 4 | rel):
+                        sc = 100000
+                    elif not wants:
+                        sc = 1000 - 4 * rel
+                    elif b == top:
+                        sc = 3000 + length * 8
+                    else:
+                        holder = next((t for t in range(self.n) if suit(self.hands[t], s) >> top & 1), -1)
+                        if holder >= 0 and (self.maxmask >> holder & 1) == mine_max:
+                            sc = 2000 - b
+                        else:
+                            sc = 1000 + length * 4 - b
+                else:
+                    w = beats(card, wcard, trump)
+                    if not wants:
+                        sc = 2000 + b if not w else 1000 + b if last else 500 - b
+                    elif partner_wins:
+                        sc = -100 - b if w and last else 500 - b - (50 if w else 0)
+                    elif w:
+                        sc = 2000 - b if last else 1500 + b
+                    else:
+                        sc = 500 - b - (200 if s == trump else 0)
+                scored.append((sc * 64 + min(hist[card], 63), card))
+        scored.sort(key=lambda t: -t[0])
+        return [c for _, c in scored]
