@@ -33,6 +33,18 @@ def test_a_last_card_not_held_is_an_error_not_a_crash():
     assert "deal 1: not analysed: trick 16: H4 is not a legal card there" in result.stderr
 
 
+def test_a_deal_not_analysed_is_placed_at_its_first_tag(tmp_path):
+    club = (INVALID.parent / "club-night.bpn").read_text(encoding="utf-8")
+    bad = (INVALID / "BPN502-discarded-card.bpn").read_text(encoding="utf-8").replace("% BPN 1.0\n", "")
+    night = tmp_path / "night.bpn"
+    night.write_text(club.rstrip("\n") + "\n\n  " + bad, encoding="utf-8")
+    line = club.rstrip("\n").count("\n") + 3  # the club's lines, a blank one, then the deal's first tag
+    assert night.read_text(encoding="utf-8").splitlines()[line - 1] == '  [Event "Club night"]'
+    result = runner.invoke(_app(), ["analyse", str(night), "--deal", "13", "--limit", "500", "--no-contracts"])
+    assert result.exit_code == 1, result.output
+    assert f"{night}:{line}:3: deal 13: not analysed: trick 16: H4 is not a legal card there" in result.stderr
+
+
 def test_a_deal_that_does_not_read_says_where_and_exits_1():
     path = INVALID / "BPN001-syntax-card.bpn"
     deal = parse(path.read_text(encoding="utf-8"))[0]
@@ -85,7 +97,7 @@ def test_standard_input_is_named_stdin_in_the_messages():
     result = runner.invoke(_app(), ["analyse", "-", "--limit", "500"], input=text)
     assert result.exit_code == 1
     assert "<stdin>:28:7: BPN001 error" in result.stderr
-    assert "<stdin>: deal 1: not analysed" in result.stderr
+    assert "<stdin>:2:1: deal 1: not analysed" in result.stderr
     assert "-: deal" not in result.stderr
 
 

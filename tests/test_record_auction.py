@@ -314,3 +314,50 @@ def test_an_abbreviation_is_read_among_the_legal_calls_first(tmp_path):
     assert result.stderr.count("'p' could be Pass or Propose") == 1  # only where both may be called
     assert result.stderr.count("'p': Pass, the only legal call it begins") == 2  # and said where it is read so
     same_record(written, deal)
+
+
+# ---- back into the auction from the questions after it ------------------------------------------
+
+def test_u_at_the_trump_question_takes_back_the_last_call(tmp_path):
+    deal = sample("SoloWhist", 1)  # ... Abundance Pass: Abundance in hearts
+    calls = calls_of(deal)
+    lines = [*session_answers(deal), *before_auction(deal), *calls, "u", calls[-1], "undo", calls[-1],
+             *after_auction(deal), *play_of(deal), "claim " + " ".join(map(str, deal.tricks)), ""]
+    result, written = run(tmp_path, lines)
+    assert result.stderr.count(f"took back {calls[-1]}") == 2
+    assert "u or undo at the questions that follow takes back the last call" in result.stderr
+    same_record(written, deal)
+
+
+def test_undo_at_the_direction_goes_back_and_u_there_is_uptown(tmp_path):
+    deal = sample("BidWhist", 0)  # 3NT Pass Pass Pass, Uptown
+    calls = calls_of(deal)
+    after = after_auction(deal)
+    assert after[0] == "Uptown"
+    lines = [*session_answers(deal), *before_auction(deal), *calls, "undo", calls[-1], "u", *after[1:],
+             *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "Direction named by the declarer (Uptown or Downtown; undo takes back the last call)" in result.stderr
+    assert result.stderr.count("took back Pass") == 1
+    same_record(written, deal)
+
+
+def test_u_at_a_contract_bid_goes_back_into_the_auction(tmp_path):
+    deal = sample("IsraeliWhist", 1)  # 6S by seat 4; the bids 6 1 4 0
+    calls = calls_of(deal)
+    bids = after_auction(deal)
+    lines = [*session_answers(deal), *before_auction(deal), *calls, bids[0], "u", calls[-1], *bids,
+             *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "took back Pass" in result.stderr
+    same_record(written, deal)
+
+
+def test_the_bid_whist_trump_refusal_offers_only_the_suits(tmp_path):
+    deal = sample("BidWhist", 1)  # 4D: the declarer names hearts
+    lines = [*session_answers(deal), *before_auction(deal), *calls_of(deal), "x", *after_auction(deal),
+             *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "the trump must be S, H, D or C, not 'x'" in result.stderr
+    assert "or NT, not 'x'" not in result.stderr
+    same_record(written, deal)

@@ -170,3 +170,20 @@ def test_by_player_sums_each_player_over_the_sessions():
     assert sum(t["deals"] for t in bertil["as_forehand"].values()) == 8   # 4 boards as forehand, twice
     text = CliRunner().invoke(app, ["standings", str(club), "--by-player"]).stdout
     assert "Bertil" in text and "+16" in text and "+1.33" in text
+
+
+def test_by_player_at_80_columns_splits_the_averages_rather_than_cut_their_cells():
+    files = [str(SAMPLES / name) for name in ("club-night.bpn", "estonian.bpn", "finnish.bpn", "grand.bpn",
+                                              "solo-whist/sunday-school.bpn", "swedish-whist/uppsala.bpn",
+                                              "whist/friday-whist.bpn")]
+    narrow = CliRunner().invoke(app, ["standings", *files, "--by-player"], env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    assert "…" not in narrow.stdout
+    assert "average score per deal: as forehand, by contract\n" in narrow.stdout
+    assert "average score per deal: by seat\n" in narrow.stdout
+    assert "+33.33" in narrow.stdout  # the Swedish round's averages, whole
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 80
+    assert narrow.stdout.count("--format csv or json gives the number of deals of each") == 1
+    wide = CliRunner().invoke(app, ["standings", *files, "--by-player"], env={"COLUMNS": "200"})
+    assert "average score per deal: as forehand, by contract; and by seat" in wide.stdout
+    assert "…" not in wide.stdout

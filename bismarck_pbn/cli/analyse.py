@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from bismarck_pbn.cli.common import err_console, out_console
+from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
 
 
@@ -54,8 +54,7 @@ def analyse_command(
              "5000000, a second or so); such cards are reported as not solved.")] = 5_000_000,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
-        help="Analyse for this seat's side (its partnership; in Bismarck that seat alone against the "
-             "other two, a defender's quota question). Default: the game's own (see the game's page).")] = None,
+        help="Analyse " + SIDE_HELP)] = None,
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of the input (default utf-8; --annotate edits "
                                                "UTF-8 files only).")] = "utf-8",
@@ -125,9 +124,9 @@ def analyse_command(
         if deal > len(deals):
             raise _fail(f"{name}: there is no deal {deal}: the file has {len(deals)}", 2)
         deals = [deals[deal - 1]]
-    if side is not None and deals and all(side > d.seats for d in deals):
-        most = max(d.seats for d in deals)
-        raise _fail(f"--side {side}: the deals {'here ' if len(deals) > 1 else ''}have seats 1 to {most}", 2)
+    wrong_side = side_problem(side, deals)
+    if wrong_side is not None:
+        raise _fail(wrong_side, 2)
 
     solver = make_solver(limit)
     results = []
@@ -160,7 +159,8 @@ def analyse_command(
             out.print(render_analysis(r))
     for r in results:
         if r.error:
-            err_console().print(f"{name}: deal {r.deal.number}: not analysed: {r.error}", highlight=False)
+            err_console().print(f"{_place(name, r.deal)}: deal {r.deal.number}: not analysed: {r.error}",
+                                highlight=False)
     if annotate:
         from bismarck_pbn.analysis.marks import write_marks
 
@@ -178,3 +178,10 @@ def analyse_command(
         err_console().print(f"{path}: {'annotated' if new != text else 'nothing to change'}", highlight=False)
     if failed:
         raise typer.Exit(1)
+
+
+def _place(name: str, deal) -> str:
+    """``name:line:col`` of the deal's first tag (as validate places a deal's problems);
+    ``name`` alone for a deal read from no text."""
+    pos = deal.tags[0].pos if deal.tags else deal.pos
+    return f"{name}:{pos.line}:{pos.column}" if pos.line > 0 else name

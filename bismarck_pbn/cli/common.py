@@ -97,3 +97,21 @@ class Command(_Plain, TyperCommand):
 
 class Group(_Plain, TyperGroup):
     """The ``bpn`` group, with the same help style as its commands."""
+
+
+# ---- --side, shared by analyse, show, html and replay -----------------------------------
+
+SIDE_HELP = ("for this seat's side (its partnership; in Bismarck that seat alone against the "
+             "other two, a defender's quota question). Default: the game's own (see the game's page).")
+"""The help of every ``--side SEAT`` option, after its verb (the double-dummy values are the same everywhere)."""
+
+
+def side_problem(side: int | None, deals: list) -> str | None:
+    """Why ``--side side`` fits none of ``deals`` (a seat no deal has), or None when it
+    fits one at least (or is not given). O(len(deals))."""
+    if side is None or not deals or any(side <= d.seats for d in deals):
+        return None
+    most = max(d.seats for d in deals)
+    if len(deals) == 1:
+        return f"--side {side}: the deal has seats 1 to {most}"
+    return f"--side {side}: the deals here have seats 1 to {most}"

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from bismarck_pbn.cli.common import err_console
+from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
 
 
@@ -33,6 +33,9 @@ def html_command(
         "--limit", min=0, metavar="NODES", show_default=False,
         help="With --dd: give up on one position after this many search nodes (0: never; default 5000000); "
              "such cards are shown as not solved.")] = 5_000_000,
+    side: Annotated[int | None, typer.Option(
+        "--side", min=1, max=4, metavar="SEAT", show_default=False,
+        help="With --dd: the values " + SIDE_HELP)] = None,
 ) -> None:
     """Make one web page of a record that anyone can open in a browser: a score
     sheet of each session, then every deal with its hands around the table, the
@@ -92,7 +95,13 @@ def html_command(
         err.print(f"bpn: {source.name}: there is no deal {deal}; the file has {len(deals)} "
                   f"deal{'s' if len(deals) != 1 else ''}", style="red", highlight=False)
         raise typer.Exit(2)
-    values = _dd_values(deals if deal is None else [deals[deal - 1]], limit) if dd else None
+    chosen = deals if deal is None else [deals[deal - 1]]
+    wrong_side = "--side needs --dd: it chooses whose double-dummy values are shown" \
+        if side is not None and not dd else side_problem(side, chosen)
+    if wrong_side is not None:
+        err.print(f"bpn: {wrong_side}", style="red", highlight=False)
+        raise typer.Exit(2)
+    values = _dd_values(chosen, limit, side) if dd else None
     page = render_html(deals, title=title, deal=deal, dd=values)
     try:
         if output == "-":
@@ -114,9 +123,11 @@ def html_command(
         raise typer.Exit(1)
 
 
-def _dd_values(deals, limit: int) -> dict[int, list[dict]]:
+def _dd_values(deals, limit: int, side: int | None = None) -> dict[int, list[dict]]:
     """The double-dummy values for the page, by deal number, with a progress bar on
-    standard error (hidden when it is not a terminal)."""
+    standard error (hidden when it is not a terminal); ``side``: the seat whose side
+    is analysed (None: the game's own; a deal without that seat is not analysed,
+    as in bpn analyse)."""
     from rich.progress import Progress
 
     from bismarck_pbn.analysis.analyse import analyse_deal
@@ -134,6 +145,8 @@ def _dd_values(deals, limit: int) -> dict[int, list[dict]]:
             def tick(done: int, total: int, task=task) -> None:
                 bar.update(task, completed=done, total=total)
 
-            out[d.number] = dd_data(analyse_deal(d, solver, contracts=False, progress=tick))
+            out[d.number] = dd_data(analyse_deal(d, solver, side_seat=side, contracts=False,
+                                                progress=tick))
             bar.remove_task(task)
     return out
+

@@ -63,7 +63,9 @@ def record_command(
     auction, taken call by call from the dealer's left and checked as each call is
     typed (**u** takes back the last call); the contract, declarer and trump follow
     from it, and only what it leaves open is asked (a trump named, the Direction, the
-    cards passed in a Frisch, the contract bids). A deal thrown in has no play. In a
+    cards passed in a Frisch, the contract bids); **u** or **undo** there takes
+    back the last call and reopens the auction (**undo** alone at Bid Whist's
+    Direction, where u is Uptown). A deal thrown in has no play. In a
     terminal, Tab completes the legal calls and cards.
 
     The new deal is checked by the validator in the context of the whole file before

@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from bismarck_pbn.model.deal import Deal
-from bismarck_pbn.cli.common import err_console
+from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
 from bismarck_pbn.sources import ReadFailure, Source
 from bismarck_pbn.views.replay import DealView, load, plain_lines
 
@@ -29,6 +29,9 @@ def replay_command(
         "file, from 1, as bpn validate counts deals.", show_default=False)] = None,
     plain: Annotated[bool, typer.Option(
         "--plain", help="Print the steps as plain text even on a terminal.")] = False,
+    side: Annotated[int | None, typer.Option(
+        "--side", min=1, max=4, metavar="SEAT", show_default=False,
+        help="The d key's double-dummy values " + SIDE_HELP)] = None,
 ) -> None:
     """Step through deals card by card: the hands, the trick on the table, each card's
     comments and NAGs, and any illegal play in the record, at its card.
@@ -36,7 +39,8 @@ def replay_command(
     On a terminal this is interactive: **→/←** card, **↓/↑** or
     **n/p** trick, **g** or a digit to go to a trick, **Home/End**,
     **PgDn/PgUp** or **]/[** deal, **c** add a comment and
-    **$** a NAG to the current card (saved to the file), **q** quit.
+    **$** a NAG to the current card (saved to the file), **d** the
+    double-dummy values of the legal cards (for --side SEAT's side), **q** quit.
 
     When the output is not a terminal (or with --plain) each step is printed instead:
     "trick T card C: seat S plays XX", its notes and faults, then the tricks and the
@@ -81,13 +85,17 @@ def replay_command(
         raise typer.Exit(2)
 
     chosen = [deals[deal - 1]] if deal is not None else deals
+    wrong_side = side_problem(side, chosen)
+    if wrong_side is not None:
+        err.print(f"bpn: {wrong_side}", style="red", highlight=False)
+        raise typer.Exit(2)
     if not plain and source.path is not None and on_terminal():
         if deal is not None and not chosen[0].syntax_ok:
             _report_unreadable(err, source.name, chosen[0])
             raise typer.Exit(1)
         from bismarck_pbn.views.tui import ReplayApp  # only now: the other commands never load Textual
 
-        app = ReplayApp(source.path, start_deal=deal or 1, loaded=loaded)
+        app = ReplayApp(source.path, start_deal=deal or 1, loaded=loaded, side=side)
         app.run()
         if app.return_code:
             raise typer.Exit(2)

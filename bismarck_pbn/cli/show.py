@@ -11,7 +11,7 @@ import typer
 
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
-from bismarck_pbn.cli.common import err_console, out_console
+from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
 from bismarck_pbn.sources import ReadFailure, text_deals
 
 
@@ -97,6 +97,9 @@ def show_command(
         "--limit", min=0, metavar="NODES", show_default=False,
         help="With --dd: give up after this many search nodes (0: never; default 5000000, a second or "
              "so).")] = 5_000_000,
+    side: Annotated[int | None, typer.Option(
+        "--side", min=1, max=4, metavar="SEAT", show_default=False,
+        help="With --dd: the values " + SIDE_HELP)] = None,
 ) -> None:
     """Show a deal at one moment of its play, in any game: the hands still
     held around the table, the trick on the table and who led (and won) it,
@@ -117,6 +120,7 @@ def show_command(
         bpn show club-night.bpn --deal 3 --trick 4 --card 1
         bpn show club-night.bpn -d 3 -t 4 --format json | jq .table
         bpn show club-night.bpn -d 2 -t 12 --dd
+        bpn show club-night.bpn -d 2 -t 12 --dd --side 3
         cat night.bpn | bpn show - --trick 16
     """
     from bismarck_pbn.games import ruleset_of
@@ -127,6 +131,8 @@ def show_command(
     try:
         if card is not None and trick is None:
             raise ShowError("--card needs --trick: say which trick the card belongs to")
+        if side is not None and not dd:
+            raise ShowError("--side needs --dd: it chooses whose double-dummy values are shown")
         found = find_deal(path, deal, encoding)
         name = "<stdin>" if path == "-" else path
         broken = [p for p in found.problems if p.code in ("BPN001", "BPN002")]
@@ -135,6 +141,9 @@ def show_command(
                 err.print(str(problem.at(name)), highlight=False)
             raise ShowError(f"{name}: deal {deal} does not read (see above); bpn validate {path} "
                             "shows every problem", 1)
+        wrong_side = side_problem(side, [found])
+        if wrong_side is not None:
+            raise ShowError(wrong_side)
         rules = ruleset_of(found)
         if trick is not None and trick > rules.tricks:
             raise ShowError(f"--trick {trick}: a deal of {rules.name} has {rules.tricks} tricks")
@@ -157,7 +166,7 @@ def show_command(
         from bismarck_pbn.analysis.values import make_solver, values_at
 
         with err.status("solving double dummy…", spinner="dots") if format is Format.text else _nothing():
-            values = values_at(position, make_solver(limit))
+            values = values_at(position, make_solver(limit), side_seat=side)
     if format is Format.json:
         data = position_dict(position)
         if values is not None:

@@ -12,7 +12,7 @@ from rich.text import Text
 from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
 from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
 from bismarck_pbn.cli.common import Source, err_console, out_console
-from bismarck_pbn.cli.standings_text import print_session, print_standalone, player_tables
+from bismarck_pbn.cli.standings_text import print_players, print_session, print_standalone
 from bismarck_pbn.sources import ReadFailure, text_deals
 
 
@@ -180,11 +180,7 @@ def standings_command(
         elif format is Format.csv:
             typer.echo(_csv([PLAYER_CSV_HEADER, *_player_rows(stats)]), nl=False)
         elif stats:
-            out = out_console()
-            totals, split = player_tables(stats)
-            out.print(totals)
-            out.print()
-            out.print(split)
+            print_players(out_console(), stats)
         else:
             out_console().print("no named players in these sessions")
     elif format is Format.json:

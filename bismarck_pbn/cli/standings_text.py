@@ -279,13 +279,26 @@ def print_standalone(out: Console, rows: list[BoardRow]) -> None:
 
 
 
-def player_tables(players: list[PlayerStats]) -> list[Table]:
-    """The totals, then the average per deal as forehand by contract (Bismarck) and by seat."""
+def _average_cells(players: list[PlayerStats]) -> tuple[list[str], list[str], list[list[str]]]:
+    """The contracts played as forehand (Bismarck's in schedule order), the seat
+    columns, and each player's average score per deal under them (``·`` for none)."""
     contracts: list[str] = []
     for p in players:
         contracts += [c for c in p.as_forehand if c not in contracts]
     order = ("Spel", "Spader", "Valfri", "Pass")
     contracts.sort(key=lambda c: order.index(c) if c in order else len(order))
+    seats = max((s for p in players for s in p.by_seat), default=3)
+
+    def cell(t: Tally | None) -> str:
+        return f"{t.average:+.2f}" if t is not None and t.deals else "·"
+
+    rows = [[cell(p.as_forehand.get(c)) for c in contracts] + [cell(p.by_seat.get(s)) for s in range(1, seats + 1)]
+            for p in players]
+    return contracts, [f"seat {s}" for s in range(1, seats + 1)], rows
+
+
+def player_tables(players: list[PlayerStats]) -> list[Table]:
+    """The totals, then the average per deal as forehand by contract (Bismarck) and by seat."""
     totals = _table(title=Text("players across the sessions", style="bold"))
     points = any(p.points is not None for p in players)
     games = any(p.games for p in players)
@@ -295,25 +308,63 @@ def player_tables(players: list[PlayerStats]) -> list[Table]:
     for header in ("player", "sessions", *(("won",) if won else ()), *((won_inside,) if games else ()), "deals",
                    "total", "per deal", *(("points",) if points else ())):
         totals.add_column(header, justify="left" if header == "player" else "right", no_wrap=True)
-    heading = "as forehand, by contract; and by seat" if contracts else "by seat"  # no forehand, no contracts
-    split = _table(title=Text(f"average score per deal: {heading}", style="bold"),
-                   caption="--format csv or json gives the number of deals of each", caption_justify="left")
-    split.add_column("player", no_wrap=True)
-    seats = max((s for p in players for s in p.by_seat), default=3)
-    for header in [*contracts, *(f"seat {s}" for s in range(1, seats + 1))]:
-        split.add_column(header, justify="right", no_wrap=True)
-
-    def cell(t: Tally | None) -> str:
-        return f"{t.average:+.2f}" if t is not None and t.deals else "·"
-
     for p in players:
         own = (f"{p.points.total:+d}" if p.points is not None else "·",) if points else ()
         totals.add_row(p.name, str(p.sessions), *((str(p.wins),) if won else ()), *((str(p.games),) if games else ()),
                        str(p.all.deals),
                        f"{p.all.total:+d}",
                        f"{p.all.average:+.2f}" if p.all.deals else "·", *own)
-        split.add_row(p.name, *[cell(p.as_forehand.get(c)) for c in contracts],
-                      *[cell(p.by_seat.get(s)) for s in range(1, seats + 1)])
-    return [totals, split]
+    contracts, seats, rows = _average_cells(players)
+    columns = [*contracts, *seats]
+    heading = "as forehand, by contract; and by seat" if contracts else "by seat"  # no forehand, no contracts
+    return [totals, _averages(players, rows, columns, columns, heading)]
 
 
+CAPTION = "--format csv or json gives the number of deals of each"
+
+
+def _averages(players: list[PlayerStats], rows: list[list[str]], columns: list[str], shown: list[str],
+              heading: str, caption: bool = True) -> Table:
+    """The table of average scores per deal under the ``shown`` ones of ``columns``."""
+    table = _table(title=Text(f"average score per deal: {heading}", style="bold"),
+                   caption=CAPTION if caption else None, caption_justify="left")
+    table.add_column("player", no_wrap=True)
+    for header in shown:
+        table.add_column(header, justify="right", no_wrap=True)
+    keep = [k for k, c in enumerate(columns) if c in shown]
+    for p, row in zip(players, rows):
+        table.add_row(p.name, *[row[k] for k in keep])
+    return table
+
+
+def _fits(out: Console, table: Table) -> bool:
+    return Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width
+
+
+def print_players(out: Console, players: list[PlayerStats]) -> None:
+    """The players' totals, then their averages: in one table where it fits the
+    terminal, else by contract and by seat apart (each cut into tables of as many
+    columns as fit), so that no cell is cut short. O(tables × players × columns)."""
+    totals, split = player_tables(players)
+    out.print(totals)
+    out.print()
+    if _fits(out, split):
+        out.print(split)
+        return
+    contracts, seats, rows = _average_cells(players)
+    columns = [*contracts, *seats]
+    tables: list[Table] = []
+    for group, heading in ((contracts, "as forehand, by contract"), (seats, "by seat")):
+        shown: list[str] = []
+        for column in group:  # greedy: as many columns as fit in each table
+            if shown and not _fits(out, _averages(players, rows, columns, [*shown, column], heading, False)):
+                tables.append(_averages(players, rows, columns, shown, heading, False))
+                shown = []
+            shown.append(column)
+        if shown:
+            tables.append(_averages(players, rows, columns, shown, heading, False))
+    tables[-1].caption = CAPTION
+    for k, table in enumerate(tables):
+        if k:
+            out.print()
+        out.print(table)

@@ -15,7 +15,8 @@ call, a card), the dialogue tells its :class:`Completer` which, for Tab.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from bismarck_pbn.format import values
 from bismarck_pbn.format.reader import parse
@@ -29,7 +30,7 @@ from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import cards_word, parse_card, parse_cards
 from bismarck_pbn.session.learn import Session
 
-__all__ = ["Aborted", "Ask", "Dialogue", "Say", "match_word"]
+__all__ = ["BACK", "Aborted", "Ask", "Dialogue", "Say", "TakeBack", "match_word"]
 
 Ask = Callable[[str], str]
 Say = Callable[..., None]
@@ -37,6 +38,15 @@ Say = Callable[..., None]
 
 class Aborted(Exception):
     """The deal was abandoned (end of input, or the user quit): nothing is written."""
+
+
+class TakeBack(Exception):
+    """An answer asked to go back (``u`` or ``undo`` where :attr:`Dialogue.back_words`
+    allow it): the questions after the auction raise it, and the last call is taken back."""
+
+
+BACK = ("u", "undo")
+"""The answers that go back a step (``undo`` alone where ``u`` is also an answer)."""
 
 
 def match_word(answer: str, words: Sequence[str]) -> list[str]:
@@ -66,9 +76,21 @@ class Dialogue:
         """The contracts the forehand has left (Bismarck)."""
         self.thrown_in = False
         """The auction ended with no contract: the deal has no play."""
+        self.back_words: tuple[str, ...] = ()
+        """Answers that raise :class:`TakeBack` at any question (see :meth:`backing`)."""
         self.use_game(self.session.game, self.variant)
 
     # -- plumbing
+    @contextmanager
+    def backing(self, words: tuple[str, ...]) -> Iterator[None]:
+        """While inside, an answer among ``words`` (any case) raises :class:`TakeBack`;
+        ``()`` lets every answer through (the auction reads its own ``undo``)."""
+        saved, self.back_words = self.back_words, words
+        try:
+            yield
+        finally:
+            self.back_words = saved
+
     def say(self, text: str, style: str | None = None) -> None:
         self._say(text, style)
 
@@ -84,6 +106,8 @@ class Dialogue:
         finally:
             self.completer.options = ()
         answer = answer.strip()
+        if answer.lower() in self.back_words:
+            raise TakeBack(answer)
         if answer == "" and default is not None:
             return default
         return answer
@@ -160,8 +184,9 @@ class Dialogue:
             answer = self.ask(prompt, default, allowed)
             try:
                 trump = values.trump(answer)
-            except values.BadValue as exc:
-                self.say(exc.message, "red")
+            except values.BadValue:  # offer only what is allowed here (not NT where no trump is not)
+                self.say(f"the trump must be {', '.join(allowed[:-1])} or {allowed[-1]}, not {answer!r}"
+                         if len(allowed) > 1 else f"the trump must be {allowed[0]}, not {answer!r}", "red")
                 continue
             if trump not in allowed:
                 self.say(refuse.format(trump=trump), "red")

@@ -26,7 +26,7 @@ from bismarck_pbn.model.games import BISMARCK, contract_word, game_name
 from bismarck_pbn.model.variant import STANDARD, Variant
 from bismarck_pbn.session import auction_questions as auction
 from bismarck_pbn.session import bismarck_questions as bismarck
-from bismarck_pbn.session.dialogue import Aborted, Ask, Dialogue, Say
+from bismarck_pbn.session.dialogue import BACK, Aborted, Ask, Dialogue, Say, TakeBack
 from bismarck_pbn.session.entry import cards_word, parse_cards
 from bismarck_pbn.session.learn import SESSION_TAGS, tags_of
 
@@ -279,8 +279,11 @@ class Questions(Dialogue):
         if "Trump" in named:
             self.ask_trump()
         if "Direction" in named:
-            self.rec.direction = self.ask_word("Direction named by the declarer (Uptown or Downtown)",
-                                               ("Uptown", "Downtown"), what="direction")
+            with self.backing(("undo",) if self.back_words else ()):  # u is Uptown here
+                self.rec.direction = self.ask_word(
+                    "Direction named by the declarer (Uptown or Downtown"
+                    + ("; undo takes back the last call)" if self.back_words else ")"),
+                    ("Uptown", "Downtown"), what="direction")
 
     def ask_before_play(self) -> None:
         """Every question before the play, then :meth:`check_setup`."""
@@ -296,18 +299,12 @@ class Questions(Dialogue):
         """The contract (in the auction games, the auction call by call and what it
         leaves open), the trump, declarer and discard; then :meth:`check_setup`."""
         if self.rules.has_auction:
-            auction.ask_auction(self)
-            if self.thrown_in:  # no play: nothing more to ask but the cards passed in a Frisch
-                if self.asks.passed:
-                    auction.ask_frisches(self)
-                return self.check_setup()
-        elif self.asks.contract:
+            return self._auction_and_after()
+        if self.asks.contract:
             self.ask_contract()
-        if self.rules.has_auction:
-            self.ask_declarers_word()
-        elif self.is_bismarck or prepare(self.probe())[1].trump is None:
+        if self.is_bismarck or prepare(self.probe())[1].trump is None:
             self.ask_trump()
-        if self.asks.declarer and self.rec.declarer is None and not self.rules.has_auction:
+        if self.asks.declarer and self.rec.declarer is None:
             self.ask_declarer()
         if self.asks.discard:
             self.ask_discard()
@@ -316,6 +313,35 @@ class Questions(Dialogue):
         if self.asks.bids:
             auction.ask_bids(self)
         self.check_setup()
+
+    def _auction_and_after(self) -> None:
+        """The auction, then what it leaves open; ``u`` or ``undo`` at any question after
+        it (``undo`` alone where ``u`` is an answer too) takes back the last call and goes
+        on with the auction."""
+        while True:
+            with self.backing(()):  # the auction reads its own u
+                auction.ask_auction(self)
+            self.rec.direction = None  # asked again if the contract still wants it
+            try:
+                with self.backing(BACK):
+                    if not self.thrown_in and self._asks_after_auction():
+                        self.say("  (u or undo at the questions that follow takes back the last call)")
+                    if not self.thrown_in:
+                        self.ask_declarers_word()
+                        if self.asks.discard:
+                            self.ask_discard()
+                    if self.asks.passed:  # a thrown-in deal too: the cards passed in its Frisches
+                        auction.ask_frisches(self)
+                    if self.asks.bids and not self.thrown_in:
+                        auction.ask_bids(self)
+                    self.check_setup()
+                return
+            except TakeBack:
+                auction.undo_call(self)
+
+    def _asks_after_auction(self) -> bool:
+        """Whether any question follows the auction (the Frisches' cards aside)."""
+        return bool(self.rules.declarer_names(self.rec.contract) or self.asks.discard or self.asks.bids)
 
     def check_setup(self) -> None:
         """Read the deal so far as the validator will, and go back to the question at

@@ -80,8 +80,11 @@ class ReplayApp(App[None]):
         *(Binding(str(d), f"jump('{d}')", f"trick {d}", show=False) for d in range(10)),
     ]
 
-    def __init__(self, path: str | Path, *, start_deal: int = 1, loaded: ReplayInput | None = None) -> None:
+    def __init__(self, path: str | Path, *, start_deal: int = 1, loaded: ReplayInput | None = None,
+                 side: int | None = None) -> None:
         super().__init__()
+        self.side = side
+        """The seat whose side the ``d`` key's values are for (None: the game's own)."""
         self.path = Path(path)
         self.source = Source(str(path), self.path)
         if loaded is None:
@@ -218,7 +221,7 @@ class ReplayApp(App[None]):
                 return  # moved on meanwhile: solved again if the view comes back
             if self._dd_solver is None:
                 self._dd_solver = make_solver(self.DD_LIMIT)
-            values = values_at(pos, self._dd_solver)
+            values = values_at(pos, self._dd_solver, side_seat=self.side)
         self.call_from_thread(self._dd_solved, key, values, generation)
 
     def _dd_solved(self, key: tuple[int, int], values: object, generation: int) -> None:

@@ -1,0 +1,110 @@
+/* The solver's types and bit helpers: the problem as the caller passes it, the
+ * transposition table's entries (partition search, explained below) and the search
+ * context. Part of solver.c's one translation unit (included once, so the compiler can
+ * inline across the parts); not a public header. */
+#ifndef BPN_SOLVER_H
+#define BPN_SOLVER_H
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXN 4
+typedef uint64_t u64;
+
+#if defined(_WIN32)
+#define EXPORT __declspec(dllexport)
+#else
+#define EXPORT __attribute__((visibility("default")))
+#endif
+
+typedef struct {
+    int n;              /* seats: 2, 3 or 4 */
+    u64 hands[MAXN];    /* cards each seat holds (not those on the table) */
+    int trump;          /* 0..3, or -1 for no trump */
+    int must_trump;     /* a seat that cannot follow must trump if it can */
+    int maxmask;        /* bit s set: seat s wants the counted tricks to be many */
+    int countmask;      /* bit s set: the tricks of seat s are counted */
+    int to_play;        /* the seat to play */
+    int ntable;         /* cards on the table in the current trick */
+    int table[MAXN];    /* those cards, in the order played */
+} bpn_problem;
+
+/* ---- the table: partition search ---------------------------------------------------
+ *
+ * Ginsberg's partition search (DDS's "winning ranks"). Each search call returns, beside
+ * its answer, the *relevant* cards: those whose rank mattered to it. A position at a
+ * trick boundary is filed under its key (the seat to lead and how many cards each seat
+ * holds in each suit) in a short list of entries. An entry holds, per suit s, the
+ * number d_s of top cards that mattered (the cards of s ranked at or above the lowest
+ * relevant card of s) and the owners of the top d_s cards still out (2 bits each,
+ * ranks relative to the cards gone), with a lower and an upper bound
+ * and the best lead. A position matches an entry when, in every suit, its top d_s cards
+ * have the same owners: then the entry's bounds hold for it, because a one-to-one map of
+ * the cards (the matched top cards to themselves, each seat's other cards of a suit to
+ * the other position's, in order) carries the proof over. Every trick of the proof won
+ * by rank over a card of its own suit was won by a relevant card, so the maps keep who
+ * wins each such trick; the other cards of a suit are never compared in a way that
+ * decides a trick.
+ *
+ * Memory: a fixed arena of entries and a fixed open-addressed table of keys, both
+ * allocated once; when either is full, everything is forgotten in O(1) (an epoch
+ * counter) and the search goes on. */
+
+typedef struct {
+    u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, 32 bits a
+                           suit (suits 0, 1 in ow[0], 2, 3 in ow[1]); see position_key() */
+    u64 mask[2];        /* the 2·d_s bits of each suit's 32 that hold them */
+    uint8_t lo, hi, best;
+} Entry;
+
+/* A key's entries sit in chunks of CHUNK, newest chunk first: a lookup reads them
+   in a row instead of chasing a pointer (a cache miss) per entry. */
+#define CHUNK 6
+typedef struct {
+    Entry e[CHUNK];
+    uint32_t next;      /* the next (older) chunk of the same key, or NONE */
+    uint32_t count;
+} Chunk;
+
+typedef struct {
+    u64 key;            /* 4 bits per (seat, suit) length */
+    uint16_t epoch;
+    uint16_t tag;       /* the seat to lead; for the lists of entries that constrain the top
+                           card of every suit still out, 4 + 8 × those top cards' owners */
+    uint32_t head;
+} Slot;
+
+#define NONE 0xFFFFFFFFu
+
+typedef struct {
+    Chunk *arena;
+    Slot *slots;
+    uint32_t arena_size, arena_top;
+    u64 nslots, slots_used;   /* nslots a power of two */
+    uint16_t epoch;
+    u64 nodes, clears;
+    u64 limit;          /* give up after this many nodes in one call (0: never) */
+    u64 stop_at;
+    int aborted;
+    int sig_n, sig_trump, sig_must, sig_max, sig_count, sig_valid;
+    /* the position being searched */
+    int n, trump, must_trump, maxmask, countmask, to_play, ntable;
+    u64 hands[MAXN];
+    int tseat[MAXN], tcard[MAXN];
+    int hist[MAXN][64];
+} Ctx;
+
+/* Bit counts inline (the builtin becomes a library call without -mpopcnt, which a
+   portable build cannot assume). */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+static inline int popc32(unsigned x) { return popc(x); }
+static inline unsigned suit_bits(u64 m, int s) { return (unsigned)(m >> (16 * s)) & 0xFFFFu; }
+static inline u64 suit_mask(int s) { return (u64)0xFFFF << (16 * s); }
+
+
+#endif

@@ -1,0 +1,204 @@
+/* The transposition table of partition search: filing a position under its key and
+ * finding an entry whose relevant top cards have the same owners. Part of solver.c's
+ * one translation unit (after solver.h). */
+#ifndef BPN_TABLE_H
+#define BPN_TABLE_H
+#include "solver.h"
+
+static void init_pext(void);
+
+EXPORT void *bpn_dds_new(int table_bits) {
+    init_pext();
+    if (table_bits < 6) table_bits = 6;
+    if (table_bits > 26) table_bits = 26;
+    Ctx *c = calloc(1, sizeof(Ctx));
+    if (!c) return NULL;
+    c->arena_size = ((uint32_t)1 << table_bits) / CHUNK;
+    c->nslots = (u64)1 << (table_bits - 2);
+    c->arena = malloc((size_t)c->arena_size * sizeof(Chunk));
+    c->slots = calloc(c->nslots, sizeof(Slot));
+    if (!c->arena || !c->slots) { free(c->arena); free(c->slots); free(c); return NULL; }
+    c->epoch = 1;
+    return c;
+}
+
+EXPORT void bpn_dds_free(void *p) {
+    Ctx *c = p;
+    if (c) { free(c->arena); free(c->slots); free(c); }
+}
+
+static void forget(Ctx *c) {
+    if (++c->epoch == 0) {
+        memset(c->slots, 0, c->nslots * sizeof(Slot));
+        c->epoch = 1;
+    }
+    c->arena_top = 0;
+    c->slots_used = 0;
+}
+
+/* Empty the table in O(1): slots of an older epoch count as empty. */
+EXPORT void bpn_dds_clear(void *p) {
+    Ctx *c = p;
+    forget(c);
+    memset(c->hist, 0, sizeof c->hist);
+}
+
+/* stats: nodes searched, entries used, entries in all, bytes of the table, times the
+   table filled up and was emptied */
+EXPORT void bpn_dds_stats(void *p, u64 *out) {
+    Ctx *c = p;
+    u64 used = 0;
+    for (u64 i = 0; i < c->nslots; i++)
+        if (c->slots[i].epoch == c->epoch)
+            for (uint32_t k = c->slots[i].head; k != NONE; k = c->arena[k].next) used += c->arena[k].count;
+    out[0] = c->nodes; out[1] = used; out[2] = (u64)c->arena_size * CHUNK;
+    out[3] = (u64)c->arena_size * sizeof(Chunk) + c->nslots * sizeof(Slot);
+    out[4] = c->clears;
+}
+
+/* The position's key, its cards still out per suit, and per suit the owners of those
+   cards from the top (2 bits each). */
+static uint8_t PEXT8[256][256];
+static int pext_ready = 0;
+
+static void init_pext(void) {
+    if (pext_ready) return;
+    for (int m = 0; m < 256; m++)
+        for (int x = 0; x < 256; x++) {
+            int out = 0, k = 0;
+            for (int b = 0; b < 8; b++)
+                if (m >> b & 1) { if (x >> b & 1) out |= 1 << k; k++; }
+            PEXT8[m][x] = (uint8_t)out;
+        }
+    pext_ready = 1;
+}
+
+/* The bits of x (a subset of m) packed down to the positions of m's bits. */
+static inline unsigned pext16(unsigned x, unsigned m) {
+    return PEXT8[m & 0xFF][x & 0xFF] | (unsigned)PEXT8[m >> 8][(x >> 8) & 0xFF] << popc32(m & 0xFF);
+}
+
+/* Bit i of x to bit 2i. */
+static inline uint32_t spread16(uint32_t x) {
+    x = (x | x << 8) & 0x00FF00FFu;
+    x = (x | x << 4) & 0x0F0F0F0Fu;
+    x = (x | x << 2) & 0x33333333u;
+    return (x | x << 1) & 0x55555555u;
+}
+
+/* The position's key, its cards still out per suit, and per suit the owners of those
+   cards (2 bits each, from the lowest card still out up: the top d cards of a suit of
+   k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same key). */
+static u64 position_key(const Ctx *c, unsigned present[4], uint32_t ow[4]) {
+    u64 key = 0, all = 0;
+    for (int seat = 0; seat < c->n; seat++) {
+        all |= c->hands[seat];
+        for (int s = 0; s < 4; s++)
+            key |= (u64)popc32(suit_bits(c->hands[seat], s)) << (4 * (4 * seat + s));
+    }
+    for (int s = 0; s < 4; s++) {
+        unsigned p = present[s] = suit_bits(all, s), lo = 0, hi = 0;
+        for (int seat = 1; seat < c->n; seat++) {
+            unsigned r = pext16(suit_bits(c->hands[seat], s), p);
+            if (seat & 1) lo |= r;
+            if (seat & 2) hi |= r;
+        }
+        ow[s] = spread16(lo) | spread16(hi) << 1;
+    }
+    return key;
+}
+
+static inline uint32_t owner_mask(int d) { return d >= 16 ? 0xFFFFFFFFu : (1u << (2 * d)) - 1; }
+
+/* The top d cards of a suit's cards still out. */
+static inline unsigned top_cards(unsigned present, int d) {
+    int drop = popc32(present) - d;
+    while (drop-- > 0) present &= present - 1;
+    return present;
+}
+
+static u64 entry_cards(const Entry *e, const unsigned present[4]) {
+    u64 rel = 0;
+    for (int s = 0; s < 4; s++)
+        rel |= (u64)top_cards(present[s], popc(e->mask[s >> 1] >> (32 * (s & 1)) & 0xFFFFFFFFu) / 2)
+               << (16 * s);
+    return rel;
+}
+
+static inline int matches(const Entry *e, const u64 *pw) {
+    return (((pw[0] & e->mask[0]) ^ e->ow[0]) | ((pw[1] & e->mask[1]) ^ e->ow[1])) == 0;
+}
+
+static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
+    u64 h = (key ^ (u64)(tag + 1) * 0x9E3779B97F4A7C15ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 31;
+    for (u64 i = h & (c->nslots - 1);; i = (i + 1) & (c->nslots - 1)) {
+        Slot *sl = c->slots + i;
+        if (sl->epoch != c->epoch) {
+            if (!make) return NULL;
+            if (c->slots_used * 4 >= c->nslots * 3) return NULL;  /* full: the caller forgets */
+            sl->epoch = c->epoch; sl->key = key; sl->tag = (uint16_t)tag; sl->head = NONE;
+            c->slots_used++;
+            return sl;
+        }
+        if (sl->key == key && sl->tag == tag) return sl;
+    }
+}
+
+/* The tag of the list for entries that constrain the owner of every suit's top card:
+   such entries are filed apart, by those owners, which keeps the lists short. */
+static inline int tops_tag(const Ctx *c, const u64 *pw, const unsigned present[4]) {
+    int t = 0;
+    for (int s = 0; s < 4; s++) {
+        int k = popc32(present[s]);
+        if (k) t |= (int)(pw[s >> 1] >> (32 * (s & 1) + 2 * (k - 1)) & 3) << (2 * s);
+    }
+    return c->to_play | 4 | t << 3;
+}
+
+/* Record lo <= value <= hi for the positions whose top cards, per the relevant cards
+   `rel`, are owned as in this one. */
+static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, u64 rel,
+                  int lo, int hi, int best) {
+    if (c->aborted) return;
+    u64 mask[2] = {0, 0}, w[2];
+    int all_tops = 1;
+    for (int s = 0; s < 4; s++) {
+        unsigned r = suit_bits(rel, s) & present[s];
+        int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
+        if (present[s] && !d) all_tops = 0;
+        int k = popc32(present[s]);
+        mask[s >> 1] |= (u64)(owner_mask(k) & ~owner_mask(k - d)) << (32 * (s & 1));
+    }
+    w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
+    int tag = all_tops ? tops_tag(c, pw, present) : c->to_play;
+    Slot *sl = find_slot(c, key, tag, 1);
+    if (sl) {
+        for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
+            for (uint32_t j = 0; j < c->arena[i].count; j++) {
+                Entry *e = c->arena[i].e + j;
+                if (e->mask[0] != mask[0] || e->mask[1] != mask[1] || e->ow[0] != w[0] || e->ow[1] != w[1])
+                    continue;
+                if (lo > e->lo) e->lo = (uint8_t)lo;
+                if (hi < e->hi) e->hi = (uint8_t)hi;
+                if (best >= 0) e->best = (uint8_t)best;
+                return;
+            }
+    }
+    if (!sl || (c->arena_top >= c->arena_size && (sl->head == NONE || c->arena[sl->head].count == CHUNK))) {
+        forget(c); c->clears++;
+        sl = find_slot(c, key, tag, 1);
+    }
+    if (sl->head == NONE || c->arena[sl->head].count == CHUNK) {
+        uint32_t i = c->arena_top++;
+        c->arena[i].next = sl->head; c->arena[i].count = 0;
+        sl->head = i;
+    }
+    Chunk *ch = c->arena + sl->head;
+    Entry *e = ch->e + ch->count++;
+    e->mask[0] = mask[0]; e->mask[1] = mask[1]; e->ow[0] = w[0]; e->ow[1] = w[1];
+    e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
+}
+
+
+#endif
