@@ -116,21 +116,28 @@ class Builder(Transformer[Token, Any]):
             calls[-1] = calls[-1]._replace(suffix=suffix, nags=nags, comments=comments, notes=spans)
         return calls
 
-    def auction(self, children: list[Any]) -> Auction:
+    def _section(self, children: list[Any]) -> tuple[Tag, tuple[Any, ...], tuple[Comment, ...], bool,
+                                                     tuple[Comment, ...]]:
+        """A section's parts (the Auction's calls or the Play's cards): its tag, its items,
+        the comments among them, whether ``*`` closed it and the comments after ``*``."""
         tag = self._tag(children[0], ())
         comments = []
-        calls: list[Call] = []
+        items: list[Any] = []
         closed = False
         trailing: tuple[Comment, ...] = ()
         for child in children[1:]:
             if type(child) is Comment:
                 comments.append(child)
             elif type(child) is list:
-                calls.extend(child)
+                items.extend(child)
             else:
                 closed = True
                 trailing = child[1]
-        return Auction(tag, None, tuple(calls), tuple(comments), closed, trailing)
+        return tag, tuple(items), tuple(comments), closed, trailing
+
+    def auction(self, children: list[Any]) -> Auction:
+        tag, calls, comments, closed, trailing = self._section(children)
+        return Auction(tag, None, calls, comments, closed, trailing)
 
     def played(self, children: list[Any]) -> list[PlayedCard]:
         revoke = False
@@ -194,20 +201,8 @@ class Builder(Transformer[Token, Any]):
         return ("end", tuple(children[1:]))
 
     def play(self, children: list[Any]) -> Play:
-        tag = self._tag(children[0], ())
-        comments = []
-        cards: list[PlayedCard] = []
-        closed = False
-        trailing: tuple[Comment, ...] = ()
-        for child in children[1:]:
-            if type(child) is Comment:
-                comments.append(child)
-            elif type(child) is list:
-                cards.extend(child)
-            else:
-                closed = True
-                trailing = child[1]
-        return Play(tag, None, tuple(cards), tuple(comments), closed, trailing)
+        tag, cards, comments, closed, trailing = self._section(children)
+        return Play(tag, None, cards, comments, closed, trailing)
 
     def _tags(self, tok: Any) -> list[Tag]:
         """The tag pairs of a TAGS run, each with its own line and column."""
