@@ -106,17 +106,6 @@ class Problem:
         """The suit a card plays in: its own, or for a joker the trump suit."""
         return self.trump if card[0] == JOKER and self.trump is not None else card[0]
 
-    @property
-    def crowded(self) -> bool:
-        """Whether some suit has more than 13 cards still held (the trump suit with the
-        jokers): more than the C core's table key holds per suit."""
-        counts: dict[str, int] = {}
-        for hand in self.hands:
-            for card in hand:
-                suit = self.suit_of(card)
-                counts[suit] = counts.get(suit, 0) + 1
-        return any(n > 13 for n in counts.values())
-
     def legal_cards(self) -> frozenset[str]:
         """The cards the seat to play may play now."""
         hand = self.hands[self.to_play]

@@ -5,16 +5,10 @@ for a problem already made, :func:`solve_values`).
 A position's values are, for each legal card of the seat to play, the tricks the side
 of that seat takes from the current trick (included) to the end after playing it, with
 best play by all (:mod:`bismarck_pbn.analysis.sides` says who the sides are).
-
-One wrinkle of the solver is handled here: the C core's table key holds 13 ranks per
-suit, so a position where a suit still has more than 13 cards (Bid Whist's trump suit
-with its jokers) is solved by the pure-Python core, which has no such limit, with a
-twentieth of the node limit (about the same time).
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,40 +23,23 @@ __all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "va
 
 DEFAULT_LIMIT = 5_000_000
 """Search nodes a position may take before it is given up (a second or so in C)."""
-PYTHON_SHARE = 20
-"""The Python core gets this fraction of the node limit (it is that much slower)."""
 NODE_LIMIT_REASON = "not solved within the node limit"
-
-_LIMITS: weakref.WeakKeyDictionary[Solver, int] = weakref.WeakKeyDictionary()
-_TWINS: weakref.WeakKeyDictionary[Solver, Solver] = weakref.WeakKeyDictionary()
 
 
 def make_solver(limit: int = DEFAULT_LIMIT, core: str | None = None) -> Solver:
     """A solver that gives up a position after ``limit`` nodes (0: never)."""
-    solver = Solver(core=core, node_limit=limit)
-    _LIMITS[solver] = limit
-    return solver
-
-
-def _solver_for(problem: Problem, solver: Solver) -> Solver:
-    if solver.core != "native" or not problem.crowded:
-        return solver
-    twin = _TWINS.get(solver)
-    if twin is None:
-        limit = _LIMITS.get(solver, DEFAULT_LIMIT)
-        twin = _TWINS[solver] = Solver(core="python", node_limit=max(1, limit // PYTHON_SHARE) if limit else 0)
-    return twin
+    return Solver(core=core, node_limit=limit)
 
 
 def solve_values(problem: Problem, solver: Solver) -> dict[str, int]:
     """For each legal card of ``problem``'s seat to play, the tricks its side takes
     from the current trick to the end after playing it (raises ``SolverLimit``)."""
-    return _solver_for(problem, solver).solve_moves(problem)
+    return solver.solve_moves(problem)
 
 
 def solve_side(problem: Problem, solver: Solver) -> int:
     """The tricks ``problem``'s side takes from here (raises ``SolverLimit``)."""
-    return _solver_for(problem, solver).solve(problem)
+    return solver.solve(problem)
 
 
 @dataclass(frozen=True)
