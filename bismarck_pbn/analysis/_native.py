@@ -122,7 +122,7 @@ def load() -> tuple[ctypes.CDLL, Path] | None:
             raise NativeUnavailable("BPN_SOLVER=native, but the C solver core could not be built or "
                                     "loaded (is a C compiler installed?)")
         return None
-    return _LIB, _PATH
+    return (_LIB, _PATH) if _PATH is not None else None
 
 
 def _declare(lib: ctypes.CDLL) -> None:

@@ -71,7 +71,7 @@ class Problem:
         set_(self, "hands", tuple(frozenset(h) for h in self.hands))
         set_(self, "table", tuple(self.table))
         set_(self, "side", frozenset(self.side))
-        order = self.rank_order
+        order: Iterable[tuple[str, str]] = self.rank_order
         if isinstance(order, Mapping):
             order = order.items()
         set_(self, "rank_order", tuple(sorted((str(s), str(r)) for s, r in order)))

@@ -50,6 +50,7 @@ class Solver:
         loaded = _native.load() if core != "python" else None
         if core == "native" and loaded is None:
             raise _native.NativeUnavailable("the C solver core is not available")
+        self._core: _native.NativeSolver | PySolver
         if loaded is not None:
             self._core = _native.NativeSolver(loaded[0], table_bits, node_limit)
         else:

@@ -77,7 +77,7 @@ def replay(cards: Sequence[str], *, hands: Sequence[Iterable[str] | None], rules
             elif exact[i]:
                 follow.append(set(hand))
             else:
-                follow.append((hand & seat_cards[i]) - arriving)
+                follow.append(seat_cards[i].intersection(hand) - arriving)
     return _run(cards, hands, follow, rules, leader, excluded, unknown_trump)[0]
 
 
@@ -286,7 +286,8 @@ def _resync(state: DealState, cards, i: int, explained: bool, faults: list[Fault
     if hand is None or card in hand or card in state.played:
         return
     n = state.seats
-    owners = [s for s in range(1, n + 1) if s != lead and state.hands[s - 1] is not None and card in state.hands[s - 1]]
+    owners = [s for s in range(1, n + 1)
+              if s != lead and (held := state.hands[s - 1]) is not None and card in held]
     if len(owners) != 1:
         return
     seat = owners[0]
