@@ -3,7 +3,7 @@
 Where the library comes from, in order:
 
 1. the copy built into the wheel by ``pip install`` (``hatch_build.py`` compiles
-   ``native/solver.c``, with its parts solver.h, table.h and rules.h, next to it);
+   ``native/solver.c``, with its parts core.h, table.h and rules.h, next to it);
 2. a copy compiled on first use, with the system C compiler (``$CC`` or ``cc``), into
    the user's cache directory (``$XDG_CACHE_HOME/bismarck-pbn`` or
    ``~/.cache/bismarck-pbn``), named after a hash of the source, so an editable
@@ -31,7 +31,7 @@ from bismarck_pbn.analysis.problem import Encoded
 
 HERE = Path(__file__).resolve().parent / "native"
 SOURCE = HERE / "solver.c"
-PARTS = (SOURCE, HERE / "solver.h", HERE / "table.h", HERE / "rules.h")
+PARTS = (SOURCE, HERE / "core.h", HERE / "table.h", HERE / "rules.h")
 """The files of the one translation unit that ``SOURCE`` is."""
 SUFFIX = ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so"
 BUILT = HERE / f"_bpnsolver{SUFFIX}"
@@ -82,7 +82,7 @@ def _cache_dir() -> Path:
 
 def _cached_library() -> Path | None:
     try:
-        # solver.c includes its parts (solver.h, table.h, rules.h): a change to any rebuilds
+        # solver.c includes its parts (core.h, table.h, rules.h): a change to any rebuilds
         digest = hashlib.sha256(b"".join(p.read_bytes() for p in PARTS)).hexdigest()[:16]
     except OSError:
         return None

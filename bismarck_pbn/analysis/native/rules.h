@@ -3,7 +3,7 @@
  * the cards whose rank it relied on. Part of solver.c's one translation unit. */
 #ifndef BPN_RULES_H
 #define BPN_RULES_H
-#include "solver.h"
+#include "core.h"
 
 /* ---- rules ------------------------------------------------------------------------- */
 

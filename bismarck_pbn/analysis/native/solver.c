@@ -17,11 +17,11 @@
  * are searched once; quick tricks of the leader give early bounds; moves are ordered
  * by simple card-play rules, the table's best lead and a history heuristic.
  *
- * One translation unit in four readable parts: solver.h (types, bit helpers),
+ * One translation unit in four readable parts: core.h (types, bit helpers),
  * table.h (the partition-search table), rules.h (trick rules and quick bounds) and this
  * file (the search and the exported driver). The build compiles this file alone.
  */
-#include "solver.h"
+#include "core.h"
 #include "table.h"
 #include "rules.h"
 

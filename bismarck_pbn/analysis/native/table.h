@@ -1,9 +1,9 @@
 /* The transposition table of partition search: filing a position under its key and
  * finding an entry whose relevant top cards have the same owners. Part of solver.c's
- * one translation unit (after solver.h). */
+ * one translation unit (after core.h). */
 #ifndef BPN_TABLE_H
 #define BPN_TABLE_H
-#include "solver.h"
+#include "core.h"
 
 static void init_pext(void);
 

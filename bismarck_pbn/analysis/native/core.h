@@ -2,8 +2,8 @@
  * transposition table's entries (partition search, explained below) and the search
  * context. Part of solver.c's one translation unit (included once, so the compiler can
  * inline across the parts); not a public header. */
-#ifndef BPN_SOLVER_H
-#define BPN_SOLVER_H
+#ifndef BPN_CORE_H
+#define BPN_CORE_H
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
