@@ -76,6 +76,14 @@ def test_lower_case_ranks_in_holdings_are_read_with_a_warning():
     assert "'1:AKQ.JT9..2 - -'" in deal.problems[0].message
 
 
+def test_a_holding_that_does_not_read_is_one_fault_whatever_its_case():
+    """A Deal in lower case with a bad first seat: one BPN103 quoting it as written, no
+    BPN006 beside it (fmt cannot mend a value it cannot read). Found by the fuzz test."""
+    (deal,) = parse('[Forehand "1"]\n[Deal "sa1:q953.Q854.J532.T742 J42.K9762.A876.AK63 AK87.AJT3.KQT9.QJ98"]\n')
+    assert codes(deal) == ["BPN103"]
+    assert "'sa1:q953." in deal.problems[0].message
+
+
 def test_cards_in_lower_case_are_still_cards_only_in_the_play():
     (deal,) = parse('[Forehand "1"]\n[Play "2"]\nH2 hx\n')
     assert codes(deal) == ["BPN001"] and deal.problems[0].column == 4

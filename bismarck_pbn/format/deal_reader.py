@@ -175,16 +175,26 @@ class DealReader:
             lower = _LOWER_RANK.search(value) if name in _HOLDING_TAGS else None
             if lower is not None:
                 value = value.upper()
-                at = lower.start()
-                problems.append(diag("BPN006", f"[{name}] has ranks in lower case: read as {value!r}; "
-                                     "BPN writes ranks in capitals (bpn fmt does)", tag.pos.line,
-                                     tag.value_column + at if tag.value_column else tag.pos.column))
             try:
                 reader(value, fields, context)
             except values.BadValue as bad:
+                # one fault, one diagnostic: a value that does not read is not also told
+                # its lower case (which fmt could not mend in it); the message quotes it
+                # as written
+                if lower is not None:
+                    try:
+                        reader(tag.value, {}, context)
+                    except values.BadValue as as_written:
+                        bad = as_written
                 unread.add(name)
                 column = tag.value_column + bad.index if bad.index is not None and tag.value_column else tag.pos.column
                 problems.append(diag(bad.code, f"[{name}] {bad.message}", tag.pos.line, column))
+            else:
+                if lower is not None:
+                    at = lower.start()
+                    problems.append(diag("BPN006", f"[{name}] has ranks in lower case: read as {value!r}; "
+                                         "BPN writes ranks in capitals (bpn fmt does)", tag.pos.line,
+                                         tag.value_column + at if tag.value_column else tag.pos.column))
         if play is not None and "Play" in tag_map and tag_map["Play"] is play.tag:
             with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Play"]
                 play = play._replace(leader=values.seat(play.tag.value, context.seats))
