@@ -177,10 +177,11 @@ class DealReader:
                 value = value.upper()
             try:
                 reader(value, fields, context)
-            except values.BadValue as bad:
+            except values.BadValue as error:
                 # one fault, one diagnostic: a value that does not read is not also told
                 # its lower case (which fmt could not mend in it); the message quotes it
                 # as written
+                bad = error
                 if lower is not None:
                     try:
                         reader(tag.value, {}, context)
