@@ -22,6 +22,11 @@ from typing import NamedTuple
 
 from bismarck_pbn.model.cards import JOKER, JOKERS, RANKS, SUITS
 
+DEFAULT_LIMIT = 5_000_000
+"""Search nodes one position may take before ``bpn analyse``, ``show --dd`` and ``html
+--dd`` give it up (a second or so in C); here, where the command line can read it
+without loading the solver."""
+
 DEFAULT_ORDER = RANKS
 """Ranks from high to low when a problem says nothing else: A K Q … 2."""
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bismarck_pbn.analysis.problem import Problem
+from bismarck_pbn.analysis.problem import DEFAULT_LIMIT, Problem
 from bismarck_pbn.analysis.sides import Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.model.cards import ORDER
@@ -21,8 +21,6 @@ from bismarck_pbn.views.position import Position, positions
 
 __all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "values_at", "values_of"]
 
-DEFAULT_LIMIT = 5_000_000
-"""Search nodes a position may take before it is given up (a second or so in C)."""
 NODE_LIMIT_REASON = "not solved within the node limit"
 
 

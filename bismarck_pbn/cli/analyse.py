@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
 
@@ -51,7 +52,7 @@ def analyse_command(
     limit: Annotated[int, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
         help="Give up on one position after this many search nodes (0: never; default "
-             "5000000, a second or so); such cards are reported as not solved.")] = 5_000_000,
+             f"{DEFAULT_LIMIT}, a second or so); such cards are reported as not solved.")] = DEFAULT_LIMIT,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="Analyse " + SIDE_HELP)] = None,

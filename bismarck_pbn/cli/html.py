@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
 
@@ -31,8 +32,8 @@ def html_command(
                      "standard error.")] = False,
     limit: Annotated[int, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
-        help="With --dd: give up on one position after this many search nodes (0: never; default 5000000); "
-             "such cards are shown as not solved.")] = 5_000_000,
+        help=f"With --dd: give up on one position after this many search nodes (0: never; default "
+             f"{DEFAULT_LIMIT}); such cards are shown as not solved.")] = DEFAULT_LIMIT,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="With --dd: the values " + SIDE_HELP)] = None,

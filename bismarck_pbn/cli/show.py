@@ -11,6 +11,7 @@ import typer
 
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
+from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
 from bismarck_pbn.sources import ReadFailure, text_deals
 
@@ -95,8 +96,8 @@ def show_command(
                      "side takes from this trick on, best play by all (as bpn analyse counts them).")] = False,
     limit: Annotated[int, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
-        help="With --dd: give up after this many search nodes (0: never; default 5000000, a second or "
-             "so).")] = 5_000_000,
+        help=f"With --dd: give up after this many search nodes (0: never; default {DEFAULT_LIMIT}, a second or "
+             "so).")] = DEFAULT_LIMIT,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="With --dd: the values " + SIDE_HELP)] = None,
