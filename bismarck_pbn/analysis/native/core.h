@@ -61,9 +61,10 @@ typedef struct {
    in a row instead of chasing a pointer (a cache miss) per entry. */
 #define CHUNK 6
 typedef struct {
-    Entry e[CHUNK];
     uint32_t next;      /* the next (older) chunk of the same key, or NONE */
-    uint32_t count;
+    uint32_t count;     /* first, with the first entry: in the cache line read first */
+    Entry e[CHUNK];
+    uint64_t pad;       /* 256 bytes, 4 cache lines (the arena is 64-aligned) */
 } Chunk;
 
 typedef struct {
@@ -78,6 +79,7 @@ typedef struct {
 
 typedef struct {
     Chunk *arena;
+    void *arena_block;  /* what malloc gave: arena, aligned to 64 bytes, is inside */
     Slot *slots;
     uint32_t arena_size, arena_top;
     u64 nslots, slots_used;   /* nslots a power of two */
@@ -97,10 +99,10 @@ typedef struct {
 } Ctx;
 
 /* Bit counts: the popcnt instruction where the build may use it (__POPCNT__: the
-   build for CPUs that have it, see _native.py), else inline arithmetic (the builtin
+   build for CPUs that have it, see _native.py; every ARM64), else inline arithmetic (the builtin
    becomes a library call without -mpopcnt, which a portable build cannot assume). */
-#if defined(__POPCNT__)
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+#if defined(__POPCNT__) || defined(__aarch64__)
+static inline int popc(u64 x) { return __builtin_popcountll(x); }   /* ARM64: cnt + addv */
 #else
 static inline int popc(u64 x) {
     x = x - ((x >> 1) & 0x5555555555555555ull);

@@ -88,17 +88,22 @@ static inline u64 trick_cards(const Ctx *c) {
 /* The winner of the trick just completed on the table, and (in *rel) its card when it
    won by rank over a card of its own suit: the only card a trick's result rests on. */
 static int trick_winner(const Ctx *c, u64 *rel) {
-    int wi = winning(c), wc = c->tcard[wi], beat = 0;
-    for (int i = 0; i < c->n; i++)
-        if (i != wi && c->tcard[i] >> 4 == wc >> 4) beat = 1;
+    /* winning() and, in the same pass, whether another card of the winner's suit was
+       played: one that the winner beat, or that lost to it later (a card that takes
+       the lead by trumping is the first trump: none of its suit came before) */
+    int wi = 0, wc = c->tcard[0], beat = 0;
+    for (int i = 1; i < c->n; i++) {
+        int x = c->tcard[i];
+        if (x >> 4 == wc >> 4) { beat = 1; if (x > wc) { wi = i; wc = x; } }
+        else if (x >> 4 == c->trump) { beat = 0; wi = i; wc = x; }
+    }
     *rel = beat ? (u64)1 << wc : 0;
     return c->tseat[wi];
 }
 
 static int last_trick(Ctx *c, u64 *rel) {
     int lead = c->to_play;
-    for (int i = 0; i < c->n; i++) {
-        int seat = (lead + i) % c->n;
+    for (int i = 0, seat = lead; i < c->n; i++, seat = seat + 1 == c->n ? 0 : seat + 1) {
         c->tseat[i] = seat;
         c->tcard[i] = __builtin_ctzll(c->hands[seat]);
     }
@@ -188,14 +193,14 @@ static int search(Ctx *c, int need, u64 *rel) {
             int w = trick_winner(c, &wrel);
             int ts[MAXN], tc[MAXN];
             memcpy(ts, c->tseat, sizeof ts); memcpy(tc, c->tcard, sizeof tc);
-            c->out = all & ~trick_cards(c);
+            c->out = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3];   /* 0 beyond n */
             c->ntable = 0; c->to_play = w;
             r = search(c, need - (c->countmask >> w & 1), &crel);
             c->out = all;
             memcpy(c->tseat, ts, sizeof ts); memcpy(c->tcard, tc, sizeof tc);
             c->ntable = c->n;
         } else {
-            c->to_play = (seat + 1) % c->n;
+            c->to_play = seat + 1 == c->n ? 0 : seat + 1;     /* no division */
             r = search(c, need, &crel);
         }
         c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;

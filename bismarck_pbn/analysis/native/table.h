@@ -18,16 +18,17 @@ EXPORT void *bpn_dds_new(int table_bits) {
     if (!c) return NULL;
     c->arena_size = ((uint32_t)1 << table_bits) / CHUNK;
     c->nslots = (u64)1 << (table_bits - 2);
-    c->arena = malloc((size_t)c->arena_size * sizeof(Chunk));
+    c->arena_block = malloc((size_t)c->arena_size * sizeof(Chunk) + 64);
+    c->arena = c->arena_block ? (Chunk *)(((uintptr_t)c->arena_block + 63) & ~(uintptr_t)63) : NULL;
     c->slots = calloc(c->nslots, sizeof(Slot));
-    if (!c->arena || !c->slots) { free(c->arena); free(c->slots); free(c); return NULL; }
+    if (!c->arena || !c->slots) { free(c->arena_block); free(c->slots); free(c); return NULL; }
     c->epoch = 1;
     return c;
 }
 
 EXPORT void bpn_dds_free(void *p) {
     Ctx *c = p;
-    if (c) { free(c->arena); free(c->slots); free(c); }
+    if (c) { free(c->arena_block); free(c->slots); free(c); }
 }
 
 static void forget(Ctx *c) {
