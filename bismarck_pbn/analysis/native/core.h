@@ -115,12 +115,18 @@ static inline int popc32(unsigned x) { return popc(x); }
 static inline unsigned suit_bits(u64 m, int s) { return (unsigned)(m >> (16 * s)) & 0xFFFFu; }
 static inline u64 suit_mask(int s) { return (u64)0xFFFF << (16 * s); }
 
+/* Bit s set for each suit s that m has a card of (without a branch per suit). */
+static inline unsigned suits_of(u64 m) {
+    return (unsigned)((m & 0xFFFF) != 0) | (unsigned)((m >> 16 & 0xFFFF) != 0) << 1
+           | (unsigned)((m >> 32 & 0xFFFF) != 0) << 2 | (unsigned)((m >> 48) != 0) << 3;
+}
+
 /* The run of touching cards that card b of m (a seat's cards of one suit) tops: the cards
    of m from b down, passing over those gone (not in p, the suit's cards still out), to
    the first card still out that is not in m. A few instructions instead of a loop. */
 static inline unsigned run_below(unsigned m, unsigned p, int b) {
     unsigned others = p & ~m & ((1u << b) - 1);
-    unsigned floor = others ? (2u << (31 - __builtin_clz(others))) - 1 : 0;
+    unsigned floor = ((2u << (31 - __builtin_clz(others | 1))) - 1) & (0u - (others != 0));  /* no branch */
     return m & ((2u << b) - 1) & ~floor;
 }
 

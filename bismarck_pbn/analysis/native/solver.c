@@ -37,9 +37,9 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
     int wcard = wi >= 0 ? c->tcard[wi] : -1;
     int partner_wins = wi >= 0 && ((c->maxmask >> c->tseat[wi] & 1) == mine_max);
     int last = c->ntable == c->n - 1;
-    for (int s = 0; s < 4; s++) {
+    for (unsigned suits = suits_of(lg); suits; suits &= suits - 1) {   /* in order, as 0..3 */
+        int s = __builtin_ctz(suits);
         unsigned m = suit_bits(lg, s);
-        if (!m) continue;
         unsigned p = suit_bits(all, s);
         int top = 31 - __builtin_clz(p);
         int len = popc32(suit_bits(c->hands[seat], s));
