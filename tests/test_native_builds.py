@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bismarck_pbn.analysis import _native
-from bismarck_pbn.analysis.solver import SolverLimit
+from bismarck_pbn.analysis.solver import SolverLimit, core_description
 from ddref import random_ending, reference_values
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +59,7 @@ def test_the_plain_build_is_forced_by_environment(monkeypatch):
     loaded = _native.load()
     assert loaded is not None and loaded[0].bpn_dds_build_hw() == 0
     assert PLAIN is not None and loaded[1] == PLAIN[1]
+    assert "plain build" in core_description()
 
 
 @needs_hw
@@ -68,6 +69,7 @@ def test_a_cpu_with_the_instructions_gets_the_hw_build(monkeypatch):
     loaded = _native.load()
     assert loaded is not None and loaded[0].bpn_dds_build_hw() == 1
     assert "-hw" in loaded[1].name or "_hw" in loaded[1].name
+    assert "popcnt/BMI2 build" in core_description()
 
 
 @needs_hw
