@@ -99,6 +99,7 @@ def test_the_plain_install_brings_what_replay_needs():
     assert project["optional-dependencies"]["tui"] == []
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_the_solver_core_and_its_flags(wheel_dir):
     """hatch_build.py compiles the C core with the flags of native/cflags.txt (which the
     package reads too, so the file ships): plain, and on x86-64 the popcnt/BMI2 build."""
