@@ -84,14 +84,21 @@ def dd_data(analysis) -> list[dict]:
     as the viewer takes it: for each card played, at the moment before it, the seat to
     play and each legal card's value ``[card, tricks]`` in canonical order (tricks of
     its side from that trick on), the best value and whether the side wants few; or
-    ``values`` null and ``why``."""
+    ``values`` null and ``why``. With the sides known, ``side``: the seats whose tricks
+    the values count, and ``for``: the sides analysed, in words (``--side``)."""
     out = []
+    sides = analysis.sides
+    n = analysis.deal.seats
     for p in analysis.plays:
         if p.values is None:
-            out.append({"seat": p.seat, "values": None, "why": p.reason or "not solved"})
+            entry = {"seat": p.seat, "values": None, "why": p.reason or "not solved"}
         else:
-            out.append({"seat": p.seat, "values": [[c, v] for c, v in p.values.items()], "best": p.best,
-                        "few": p.wants_few})
+            entry = {"seat": p.seat, "values": [[c, v] for c, v in p.values.items()], "best": p.best,
+                     "few": p.wants_few}
+        if sides is not None and p.seat:
+            entry["side"] = list(sides.seats_with(p.seat, n))
+            entry["for"] = sides.label
+        out.append(entry)
     return out
 
 
