@@ -50,8 +50,12 @@ class Questions(Dialogue):
         default = s.next_board
         if s.in_session and not s.finished:
             of = f" of {s.length} ({s.variant})" if s.length is not None else ""
+            written = s.written_total
+            differs = written is not None and s.total is not None and tuple(written) != tuple(s.total)
             self.say(f"The file ends at board {s.board}{of}; "
-                     f"running total {values.signed_text(s.total) if s.total else 'unknown'}.")
+                     f"running total {values.signed_text(s.total) if s.total else 'unknown'}"
+                     + (f" (its Total tag says {values.signed_text(written)}: bpn validate shows why)"
+                        if differs and written is not None else "") + ".")
         elif s.finished:
             self.say(f"The session in the file is complete (board {s.board}); board 1 starts a new one.")
         while True:
