@@ -350,7 +350,7 @@ class Questions(Dialogue):
     def check_setup(self) -> None:
         """Read the deal so far as the validator will, and go back to the question at
         fault while it finds an error there."""
-        again: dict[str, Callable[[], None]] = {
+        again: dict[str, Callable[[], object]] = {
             "Deal": self.ask_hands, "Kitty": self.ask_kitty, "Turned": self.ask_turned,
             "Contract": self.ask_contract, "Trump": self.ask_trump, "Declarer": self.ask_declarer,
             "Discard": self.ask_discard, "Direction": self.ask_declarers_word,

@@ -124,7 +124,7 @@ def notes(view: DealView, pos: Position | None, shown: list[Diagnostic] | None =
     else:
         i = pos.played - 1
         trick, nth = view.trick_and_card(i)
-        card = pos.card
+        card = view.cards[i]  # the card that made this position (its pos.card)
         seat = pos.table[-1][0]
         head = Text(f"Trick {trick}, card {nth}: {view.seat_name(seat)} plays ", style="bold")
         head.append(card.card, style="bold reverse")
@@ -146,8 +146,8 @@ def notes(view: DealView, pos: Position | None, shown: list[Diagnostic] | None =
         line("End of the replay.", "bold")
         for i in view.unreplayed:
             trick, nth = view.trick_and_card(i)
-            c = view.cards[i]
-            line(f"Trick {trick}, card {nth}: {c.card} is in the record but not replayed "
+            played = view.cards[i]
+            line(f"Trick {trick}, card {nth}: {played.card} is in the record but not replayed "
                  f"({view.unreplayed_reason(i)}).", FAULT_STYLE)
             for d in view.faults_at(i):
                 problem(d, FAULT_STYLE)

@@ -271,7 +271,7 @@ def plain_lines(view: DealView, name: str):
     for pos in view.positions[1:]:
         i = pos.played - 1
         trick, nth = view.trick_and_card(i)
-        card = pos.card
+        card = view.cards[i]  # the card that made this position (its pos.card)
         seat = pos.table[-1][0]
         line = f"trick {trick} card {nth}: seat {seat} plays {card.card}"
         marks = view.marks(card)
