@@ -343,8 +343,10 @@ def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
 
 def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session | BoardRow]:
     """As :func:`iter_standings`, from deals the validator has already checked (for a
-    caller that keeps the diagnostics as well). O(n) time."""
+    caller that keeps the diagnostics as well). One pass, O(n) time for n deals: each
+    game's individual points are summed over its own deals when it ends."""
     session: Session | None = None
+    game: list[tuple[int, ...]] = []  # the individual points of the game's deals so far
     key = None
     for checked in checked_deals:
         deal = checked.deal
@@ -357,13 +359,16 @@ def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session |
             if session is not None:
                 yield session
             session = _new_session(deal)
+            game = []
             key = deal.session_key()
         row = _row(checked)
         session.boards.append(row)
+        if row.points is not None and len(row.points) == session.seats:
+            game.append(row.points)
         if row.game_end is not None:
-            since = session.games[-1].board if session.games else 0
             session.games.append(GameWon(deal.board, _winners(session, row.total), row.total or (),
-                                         row.game_end, session.points(since)))
+                                         row.game_end, tuple(map(sum, zip(*game))) if game else None))
+            game = []
     if session is not None:
         yield session
 
