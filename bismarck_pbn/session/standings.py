@@ -194,6 +194,24 @@ class Session:
             return None
         return self.rules.session_rules().remaining(self._played())
 
+    def to_play_columns(self, to_play: dict[int, list[str]]) -> list[str]:
+        """The contracts of the grid of :meth:`to_play` (``bpn standings``, the web page):
+        in Bismarck every contract of the variant in its order, played out or not;
+        elsewhere those due, in the game's order. O(contracts due)."""
+        order = list(self.rules.words.contracts)
+        due_any = [c for due in to_play.values() for c in due]
+        contracts = [c for c in order if c in due_any] + [c for c in dict.fromkeys(due_any) if c not in order]
+        if self.game == BISMARCK:
+            contracts = [*self.variant.contracts, *(c for c in contracts if c not in self.variant.contracts)]
+        return contracts
+
+    def schedule_words(self) -> str:
+        """The schedule in a few words, after the variant's name or the game's
+        (``Standard: each contract exactly once``); "" where the game has none."""
+        how = self.rules.session_rules().schedule_text()
+        name = self.variant.base if self.game == BISMARCK else self.game
+        return f"{name}: {how}" if how else ""
+
     @property
     def leaders(self) -> list[int]:
         """The sides (by their lower seat) with the highest running total; empty when

@@ -200,11 +200,15 @@ def _session(session: Session) -> dict:
     """A session's score sheet: what ``bpn standings --format json`` gives for it
     (:meth:`Session.as_dict`: sides, rows with points and marks, games won, rounds,
     the zero-sum check, what is left to play), each row with its deal's number (for the
-    link) and its errors."""
+    link) and its errors; with a schedule, ``to_play_grid``: the columns and heading of
+    the grid of what is left to play, as ``bpn standings`` draws it."""
     data = session.as_dict()
     for row, out in zip(session.boards, data["boards"]):
         out["deal"] = row.number
         out["errors"] = row.errors
+    to_play = session.to_play()
+    if to_play is not None:
+        data["to_play_grid"] = {"contracts": session.to_play_columns(to_play), "schedule": session.schedule_words()}
     return data
 
 
