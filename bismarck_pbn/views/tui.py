@@ -36,7 +36,7 @@ from bismarck_pbn.views.panes import render_position as _render_position
 from bismarck_pbn.views.keys import Help, key_help
 from bismarck_pbn.views.position import Position
 from bismarck_pbn.views.prompt import Prompt
-from bismarck_pbn.views.replay import DealView, ReplayInput, load
+from bismarck_pbn.views.replay import DealView, ReplayInput, load, settled_score
 
 if TYPE_CHECKING:  # the solver is loaded only when the d key is first pressed
     from bismarck_pbn.analysis.solver import Solver
@@ -121,7 +121,8 @@ class ReplayApp(App[None]):
     def view(self) -> DealView:
         view = self._views.get(self.deal_index)
         if view is None:
-            view = self._views[self.deal_index] = DealView(self.deals[self.deal_index])
+            deals, index = self.deals, self.deal_index
+            view = self._views[index] = DealView(deals[index], lambda: settled_score(deals, index))
         return view
 
     @property
