@@ -143,7 +143,7 @@ def test_fault_is_shown_at_its_card_in_red():
 
     # The view's own drawing (used when render.py cannot draw) shows it in red too.
     original = tui._render_position
-    tui._render_position = lambda pos: None
+    tui._render_position = lambda pos, settled=None: None
     try:
         def own(app):
             notes = app.query_one("#notes").content
@@ -406,3 +406,24 @@ def test_interactive_replay_gives_the_score_the_round_settles(tmp_path):
     _run(app, ["end"], size=(120, 60), check=lambda a: seen.update(text=_screen_text(a)))
     words = " ".join(seen["text"].split())
     assert "score: 0 +50 (sides 1–3 2–4), as the session settles it; the Score tag says 0 +40" in words
+
+
+def test_show_gives_the_score_the_round_settles_at_the_end(tmp_path):
+    import json
+
+    path = str(_slipped(tmp_path))
+    data = json.loads(runner.invoke(cli_app, ["show", path, "-d", "3", "-t", "13", "-f", "json"]).stdout)
+    assert data["score"] == [0, 50]
+    text = runner.invoke(cli_app, ["show", path, "-d", "3", "-t", "13"], env={"COLUMNS": "140"}).stdout
+    assert "score side 1–3 0, side 2–4 +50" in text
+    before = json.loads(runner.invoke(cli_app, ["show", path, "-d", "3", "-t", "12", "-f", "json"]).stdout)
+    assert before["score"] is None  # not before the end
+
+
+def test_interactive_drawing_gives_the_score_the_round_settles(tmp_path):
+    from bismarck_pbn.views.tui import ReplayApp
+
+    app = ReplayApp(_slipped(tmp_path), start_deal=3)
+    seen = {}
+    _run(app, ["end"], size=(140, 60), check=lambda a: seen.update(text=_screen_text(a)))
+    assert "score side 1–3 0, side 2–4 +50" in seen["text"]

@@ -23,7 +23,8 @@ SEVERITY_STYLE = {ERROR: "bold red", WARNING: "yellow"}
 FAULT_STYLE = "bold red"
 
 
-def render_position(pos: Position) -> tuple[RenderableType, list[Diagnostic]] | None:
+def render_position(pos: Position, settled: tuple[int, ...] | None = None
+                    ) -> tuple[RenderableType, list[Diagnostic]] | None:
     """The drawing from :mod:`bismarck_pbn.views.render` (which shows the card's notes and
     faults itself) and the faults it shows, when that module is there and works."""
     try:
@@ -31,7 +32,7 @@ def render_position(pos: Position) -> tuple[RenderableType, list[Diagnostic]] | 
     except ImportError:
         return None
     try:
-        return render_position(pos), list(fault_diagnostics(pos))
+        return render_position(pos, settled), list(fault_diagnostics(pos))
     except Exception:  # a drawing that fails must not take the replay down
         return None
 

@@ -95,6 +95,8 @@ class DealView:
     def __init__(self, deal: Deal, settled: Settled | None = None):
         self.deal = deal
         self._settled = settled
+        self._asked = False
+        self._settled_value: tuple[int, ...] | None = None
         self.headers = deal.headers
         self.error: str | None = None
         self.positions: list[Position] = []
@@ -255,6 +257,15 @@ class DealView:
                 return None
         return rules.score(self.deal, tricks)
 
+    def settled(self) -> tuple[int, ...] | None:
+        """The score the deal's session settles for it, where the rules cannot score the
+        deal alone (Swedish Whist); None otherwise. Worked out once, when first asked."""
+        if self._settled is None or self.computed_score() is not None:
+            return None
+        if not self._asked:
+            self._asked, self._settled_value = True, self._settled()
+        return self._settled_value
+
     def summary(self) -> list[str]:
         """The closing lines: tricks won, the final count, the score."""
         deal = self.deal
@@ -272,7 +283,7 @@ class DealView:
         if final is not None and source == "Tricks tag":
             lines.append(f"final tricks (from the Tricks tag): {' '.join(map(str, final))}")
         score = self.computed_score()
-        settled = self._settled() if score is None and self._settled is not None else None
+        settled = self.settled() if score is None else None
         if score is not None:
             per_side = len(score) != rules.seats
             lines.append(f"score: {signed_text(score)} ({seats_text(rules, per_side)})")

@@ -183,7 +183,7 @@ class ReplayApp(App[None]):
         if pos is None:
             board: RenderableType = Text(view.error or "nothing to replay", style=FAULT_STYLE)
         else:
-            drawn = _render_position(pos)
+            drawn = _render_position(pos, view.settled() if pos.finished else None)
             if drawn is not None:
                 board, shown = drawn
             else:
