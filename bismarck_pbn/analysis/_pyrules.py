@@ -266,8 +266,11 @@ class Rules:
                         sc = 2500 - b
                     elif mate_top:
                         sc = 2000 - b - (1000 if ruff else 0)
-                    else:
-                        sc = 1000 + length * 4 - b
+                    else:  # low from length, not away from the second card under an opponent's top
+                        sc = 1000 + length * 4 - 4 * rel
+                        q = p & ~(1 << top)
+                        if q and suit(hands[seat], s) >> (q.bit_length() - 1) & 1:
+                            sc -= 300
                 else:
                     w = beats(card, wcard, trump)
                     if not wants:
@@ -280,8 +283,8 @@ class Rules:
                         sc = 2000 - b if last else 1500 + b
                         if before_last and nx_foe and self._sure_vs(nx, led, card):
                             sc = 1800 - b
-                        elif before_last and not nx_foe and not w_sure:
-                            sc = 450 - b
+                        elif before_last and not nx_foe:
+                            sc = 1500 - b if w_sure else 450 - b
                     else:
                         sc = 500 - b - (200 if s == trump else 0)
                 scored.append((sc * 64 + min(hist[card], 63), card))

@@ -42,13 +42,15 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
    Card-play rules (only the order of the moves rests on them, never a value):
    - at the lead, the table's best lead first; a seat that wants tricks then cashes its
      top cards (longest suit first, unless an opponent ruffs it), leads low for a
-     teammate's ruff, leads low towards a teammate's top card, then low from length;
+     teammate's ruff, leads low towards a teammate's top card, then low from length
+     (not away from the second card of a suit whose top an opponent holds);
      a seat that wants few tricks leads low;
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
-     seat's; with a teammate last who can win, it plays low (ducks); behind a teammate's
-     winning card it plays low, or covers when the last seat would beat the teammate;
-     last to play, the cheapest winning card, or low behind a teammate. */
+     seat's; with a teammate last it ducks if the teammate can win, else wins as cheaply
+     as it can; behind a teammate's winning card it plays low, or covers when the last
+     seat would beat the teammate; last to play, the cheapest winning card, or low
+     behind a teammate. */
 static int gen_moves(const Ctx *c, int *moves, int best_lead) {
     u64 lg = legal(c), all = 0;
     for (int s = 0; s < c->n; s++) all |= c->hands[s];
@@ -106,7 +108,13 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                 else if (b == top) sc = 3000 + len * 8 - (ruff ? 1500 : 0);
                 else if (pruff && !ruff && opplen) sc = 2500 - b;
                 else if (mate_top) sc = 2000 - b - (ruff ? 1000 : 0);
-                else sc = 1000 + len * 4 - b;
+                else {
+                    /* low from length; not away from the second card when an opponent
+                       holds the top */
+                    unsigned q = p & ~(1u << top);
+                    sc = 1000 + len * 4 - 4 * rel;
+                    if (q && (suit_bits(c->hands[seat], s) >> (31 - __builtin_clz(q)) & 1)) sc -= 300;
+                }
             } else {
                 int w = beats(card, wcard, c->trump);
                 if (!wants) sc = !w ? 2000 + b : last ? 1000 + b : 500 - b;
@@ -116,7 +124,7 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                 } else if (w) {
                     sc = last ? 2000 - b : 1500 + b;
                     if (before_last && nx_foe && sure_vs(c, nx, led, card)) sc = 1800 - b;
-                    else if (before_last && !nx_foe && !w_sure) sc = 450 - b;
+                    else if (before_last && !nx_foe) sc = w_sure ? 1500 - b : 450 - b;
                 }
                 else sc = 500 - b - (s == c->trump ? 200 : 0);
             }
