@@ -312,10 +312,12 @@ EXPORT void bpn_dds_set_limit(void *p, u64 limit) { ((Ctx *)p)->limit = limit; }
 
 /* Counted tricks, from the current trick to the end, given it takes
    at least `floor_` and at most `ceil_`; `guess` (or -1) starts the null-window
-   searches near the answer. */
+   searches near the answer and steps by one. Without a guess: a binary search whose
+   first test is the counted seats' share of the tricks (a third of them for one seat
+   of three), the likeliest answer, rather than the middle. */
 static int value(Ctx *c, int floor_, int ceil_, int guess) {
     int lo = floor_, hi = ceil_;
-    int g = guess >= 0 ? guess : (lo + hi + 1) / 2;
+    int g = guess >= 0 ? guess : (hi * popc((u64)c->countmask) + c->n - 1) / c->n;
     while (lo < hi && !c->aborted) {
         int t = g;
         if (t <= lo) t = lo + 1;
