@@ -106,3 +106,77 @@ def test_the_builds_search_the_same_nodes_on_full_deals():
                 values.append(None)
             values.append(solver.stats()["nodes"])
         assert values[:2] == values[2:]
+
+
+def test_the_flags_have_defaults_equal_to_the_file(tmp_path):
+    """A copy of the package without cflags.txt still builds the core, with today's flags."""
+    assert _native.read_flags() == _native.DEFAULT_FLAGS
+    assert _native.read_flags(tmp_path / "missing.txt") == _native.DEFAULT_FLAGS
+
+
+@needs_plain
+def test_the_plain_build_needs_only_the_c_library():
+    """The CPU check reads cpuid itself: no __cpu_model from the compiler's runtime library,
+    which Apple's x86-64 toolchain lacks (every Intel Mac would lose the C core)."""
+    import shutil
+    import subprocess
+
+    nm = shutil.which("nm")
+    if nm is None:
+        pytest.skip("no nm here")
+    assert PLAIN is not None
+    undefined = subprocess.run([nm, "-u", str(PLAIN[1])], capture_output=True, text=True, check=True).stdout
+    names = {line.split()[-1].split("@")[0] for line in undefined.splitlines() if line.strip()}
+    assert names, undefined
+    assert not any("cpu_model" in n or "cpu_indicator" in n for n in names), names
+    assert names <= {"calloc", "free", "malloc", "memset", "memcpy", "__cxa_finalize", "__gmon_start__",
+                     "_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable", "__stack_chk_fail",
+                     "posix_memalign", "aligned_alloc"}, names
+
+
+def test_a_failed_compile_is_not_retried_on_every_run(monkeypatch, tmp_path):
+    calls = []
+
+    def failing(source, target, cc=None, hw=False):
+        calls.append(hw)
+        return False
+
+    monkeypatch.setattr(_native, "_cache_dir", lambda: tmp_path)
+    monkeypatch.setattr(_native, "compile_library", failing)
+    assert _native._cached_library(hw=True) is None
+    assert _native._cached_library(hw=True) is None
+    assert calls == [True]  # the second run finds the marker
+    assert [p.name.endswith(".failed") for p in tmp_path.iterdir()] == [True]
+
+
+def test_a_wheel_with_the_plain_build_alone_compiles_no_other(monkeypatch, tmp_path):
+    plain = tmp_path / "_bpnsolver.so"
+    plain.write_bytes(b"")
+    monkeypatch.setattr(_native, "BUILT", plain)
+    monkeypatch.setattr(_native, "BUILT_HW", tmp_path / "_bpnsolver_hw.so")
+    monkeypatch.setattr(_native, "_cached_library", lambda hw=False: pytest.fail("compiled into the cache"))
+    assert _native._open(hw=True) is None
+
+
+@needs_plain
+def test_the_plain_build_is_used_when_the_other_cannot_be_opened(monkeypatch):
+    _reload(monkeypatch)
+    monkeypatch.delenv("BPN_SOLVER_HW", raising=False)
+    real = _native._open
+    monkeypatch.setattr(_native, "_wants_hw", lambda lib: True)
+    monkeypatch.setattr(_native, "_open", lambda hw: None if hw else real(hw))
+    loaded = _native.load()
+    assert loaded is not None and loaded[0].bpn_dds_build_hw() == 0
+
+
+@needs_plain
+def test_another_architecture_never_asks_for_the_other_build(monkeypatch):
+    _reload(monkeypatch)
+    monkeypatch.delenv("BPN_SOLVER_HW", raising=False)
+    monkeypatch.setattr(platform, "machine", lambda: "arm64")
+    asked = []
+    real = _native._open
+    monkeypatch.setattr(_native, "_open", lambda hw: asked.append(hw) or real(hw))
+    loaded = _native.load()
+    assert loaded is not None and asked == [False]
+    assert loaded[0].bpn_dds_build_hw() == 0

@@ -47,19 +47,29 @@ BUILT_HW = HERE / f"_bpnsolver_hw{SUFFIX}"
 """Where the wheel's build hook puts the compiled core (and its ``hw`` build)."""
 
 
+DEFAULT_FLAGS = {"plain": ["-O2", "-shared", "-fPIC", "-std=c99"], "hw": ["-mpopcnt", "-mbmi", "-mbmi2"]}
+"""What ``cflags.txt`` says today, for a copy of the package that lost the file (a vendored
+or frozen one): the C core is still built, and the Python one still works."""
+
+
 def read_flags(path: Path = FLAGS_FILE) -> dict[str, list[str]]:
     """The compiler flags of ``native/cflags.txt``: ``name = flags`` lines, ``#`` comments.
-    (hatch_build.py reads the same file the same way.)"""
+    (hatch_build.py reads the same file the same way.) Without the file: DEFAULT_FLAGS."""
     flags: dict[str, list[str]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return {name: list(value) for name, value in DEFAULT_FLAGS.items()}
+    for line in text.splitlines():
         name, eq, value = line.partition("=")
         if eq and not line.lstrip().startswith("#"):
             flags[name.strip()] = value.split()
     return flags
 
 
-CFLAGS = read_flags()["plain"]
-HW_CFLAGS = read_flags()["hw"]
+_FLAGS = read_flags()
+CFLAGS = _FLAGS.get("plain", DEFAULT_FLAGS["plain"])
+HW_CFLAGS = _FLAGS.get("hw", DEFAULT_FLAGS["hw"])
 
 
 class _Problem(ctypes.Structure):
@@ -112,19 +122,35 @@ def _cached_library(hw: bool = False) -> Path | None:
     try:
         # solver.c includes its parts (core.h, table.h, rules.h): a change to any rebuilds,
         # as does one of the flags or of the compiler ($CC="gcc -march=native" is its own)
-        digest = hashlib.sha256(b"".join(p.read_bytes() for p in (*PARTS, FLAGS_FILE))
-                                + _cc().encode()).hexdigest()[:16]
+        digest = hashlib.sha256(b"".join(p.read_bytes() for p in PARTS)
+                                + " ".join([*CFLAGS, "|", *HW_CFLAGS, "|", _cc()]).encode()).hexdigest()[:16]
     except OSError:
         return None
     tag = sysconfig.get_platform().replace("-", "_").replace(".", "_")
     target = _cache_dir() / f"bpnsolver-{digest}-{tag}{'-hw' if hw else ''}{SUFFIX}"
-    if target.exists() or compile_library(SOURCE, target, hw=hw):
+    if target.exists():
         return target
+    # a compile that failed once (a compiler without -mbmi2, say) is not retried on every
+    # run: a marker beside where the library would be, under the same hash, says so
+    failed = target.with_name(target.name + ".failed")
+    if failed.exists():
+        return None
+    if compile_library(SOURCE, target, hw=hw):
+        return target
+    try:
+        failed.parent.mkdir(parents=True, exist_ok=True)
+        failed.touch()
+    except OSError:
+        pass
     return None
 
 
 def _open(hw: bool) -> tuple[ctypes.CDLL, Path] | None:
     built = BUILT_HW if hw else BUILT
+    if hw and BUILT.exists() and not BUILT_HW.exists():
+        # the wheel came with a plain build alone: its hook could not make the other one,
+        # and the same compiler would not do better in the user's cache
+        return None
     for find in (lambda: built if built.exists() else None, lambda: _cached_library(hw)):
         path = find()
         if path is None:

@@ -388,19 +388,22 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
    popcnt, BMI1 and BMI2 (popc and pext16 become one instruction each). The plain build
    answers whether this CPU should load the other: 1 when it has those instructions and
    is not an AMD before Zen 3 (family 0x19), whose pext is microcoded and slow; else 0
-   (and 0 on every other architecture or compiler). */
+   (and 0 on every other architecture or compiler). Read from cpuid.h alone: the
+   compiler's __builtin_cpu_supports needs a runtime-library symbol (__cpu_model) that
+   Apple's x86-64 toolchain does not provide, which would cost Intel Macs the C core. */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #include <cpuid.h>
 EXPORT int bpn_dds_cpu_hw(void) {
-    __builtin_cpu_init();
-    if (!__builtin_cpu_supports("popcnt") || !__builtin_cpu_supports("bmi") || !__builtin_cpu_supports("bmi2"))
-        return 0;
     unsigned a, b, cx, d;
-    if (!__get_cpuid(0, &a, &b, &cx, &d)) return 0;
+    if (!__get_cpuid(0, &a, &b, &cx, &d) || a < 7) return 0;
     int amd = b == 0x68747541u /* "Auth"enticAMD */ || b == 0x6f677948u /* "Hygo"nGenuine */;
     if (!__get_cpuid(1, &a, &b, &cx, &d)) return 0;
+    if (!(cx >> 23 & 1)) return 0;                           /* popcnt: leaf 1, ECX bit 23 */
     unsigned family = (a >> 8) & 0xF;
     if (family == 0xF) family += (a >> 20) & 0xFF;
+    unsigned a7, b7, c7, d7;
+    __cpuid_count(7, 0, a7, b7, c7, d7);                      /* BMI1: EBX bit 3, BMI2: bit 8 */
+    if (!(b7 >> 3 & 1) || !(b7 >> 8 & 1)) return 0;
     return !amd || family >= 0x19;
 }
 #else
