@@ -180,3 +180,16 @@ def test_another_architecture_never_asks_for_the_other_build(monkeypatch):
     loaded = _native.load()
     assert loaded is not None and asked == [False]
     assert loaded[0].bpn_dds_build_hw() == 0
+
+
+@pytest.mark.skipif(_native.BUILT.exists(), reason="this install carries a built core")
+def test_native_asked_for_without_a_compiler_is_a_usage_error(tmp_path):
+    import os
+    import subprocess
+
+    env = {**os.environ, "BPN_SOLVER": "native", "CC": str(tmp_path / "no-cc"), "XDG_CACHE_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "bismarck_pbn", "analyse", str(ROOT / "samples" / "club-night.bpn"),
+                           "--deal", "1"], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("bpn: BPN_SOLVER=native, but the C solver core could not be built"), done.stderr
+    assert "internal error" not in done.stderr

@@ -87,6 +87,11 @@ def main() -> None:
         sys.stderr.write("bpn: interrupted\n")
         raise SystemExit(130) from None
     except Exception as exc:  # never a traceback for the user
+        from bismarck_pbn.analysis._native import NativeUnavailable
+
+        if isinstance(exc, NativeUnavailable):  # BPN_SOLVER=native on a machine without the C core
+            sys.stderr.write(f"bpn: {exc}\n")
+            raise SystemExit(2) from None
         sys.stderr.write(f"bpn: internal error: {type(exc).__name__}: {exc}\n"
                          "Please report this with the file that caused it.\n")
         raise SystemExit(2) from None
