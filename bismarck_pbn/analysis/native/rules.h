@@ -33,14 +33,21 @@ static inline int beats(int x, int bc, int trump) {
 }
 
 /* Tricks the leader surely takes by cashing winners from the top. A lower bound.
-   *rel: the leader's top cards that make at least `want` of them (a position where the
-   leader holds at least those has at least as many quick tricks): the trumps' always
-   when they count, then the longest runs first. */
+   With trumps out in other hands, the leader still cashes its side-suit runs first, each
+   for as many rounds as every other seat holding a trump can follow (the shortest such
+   seat's length in the suit: nobody can ruff before then, and those seats only follow
+   suit, so their other lengths stay), and then its top-trump run (nobody has played a
+   trump yet, so those trumps are still the highest). When its top-trump run is at least
+   as long as every other seat's trumps, it draws them first and then cashes every run.
+   *rel: the leader's top cards that make at least `want` of them, the longest runs
+   first (a position where the leader holds at least those, with the same lengths -- the
+   table's key -- has at least as many quick tricks); the top trumps always when drawing
+   them is what frees the side suits. O(seats x suits). */
 static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     u64 all = 0;
     for (int s = 0; s < c->n; s++) all |= c->hands[s];
     int run[4];
-    u64 tops[4];
+    unsigned tops[4];
     for (int s = 0; s < 4; s++) {
         unsigned p = suit_bits(all, s), m = suit_bits(c->hands[L], s), t = 0;
         int k = 0;
@@ -50,24 +57,36 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
             k++; p &= ~(1u << hb); t |= 1u << hb;
         }
         run[s] = k;
-        tops[s] = (u64)t << (16 * s);
+        tops[s] = t;
     }
-    int got = 0, used = 0;
+    int got = 0, used = 0, T = c->trump;
     *rel = 0;
-    if (c->trump >= 0) {
-        int most = 0;
-        for (int s = 0; s < c->n; s++)
-            if (s != L) { int t = popc(c->hands[s] & suit_mask(c->trump)); if (t > most) most = t; }
-        *rel = tops[c->trump];
-        if (most > run[c->trump]) return run[c->trump];
-        got = run[c->trump]; used = 1 << c->trump;
+    if (T >= 0) {
+        int most = 0, shortest[4] = {16, 16, 16, 16};
+        for (int s = 0; s < c->n; s++) {
+            if (s == L) continue;
+            int t = popc(c->hands[s] & suit_mask(T));
+            if (!t) continue;
+            if (t > most) most = t;
+            for (int x = 0; x < 4; x++) {
+                int len = popc32(suit_bits(c->hands[s], x));
+                if (len < shortest[x]) shortest[x] = len;
+            }
+        }
+        if (most > run[T]) {
+            for (int x = 0; x < 4; x++)
+                if (x != T && run[x] > shortest[x]) { run[x] = shortest[x]; tops[x] = top_cards(tops[x], run[x]); }
+        } else {
+            *rel = (u64)tops[T] << (16 * T);
+            got = run[T]; used = 1 << T;
+        }
     }
     while (got < want) {
         int best = -1;
         for (int s = 0; s < 4; s++)
             if (!(used >> s & 1) && run[s] && (best < 0 || run[s] > run[best])) best = s;
         if (best < 0) break;
-        used |= 1 << best; got += run[best]; *rel |= tops[best];
+        used |= 1 << best; got += run[best]; *rel |= (u64)tops[best] << (16 * best);
     }
     return run[0] + run[1] + run[2] + run[3];
 }
