@@ -149,13 +149,12 @@ class Rules:
         rel = (1 << bc) if sum(c >> 4 == bc >> 4 for c in cards) > 1 else 0
         return self.countmask >> bseat & 1, rel
 
-    def _quick_tricks(self, L: int, hands: list[int] | None = None) -> tuple[int, int]:
+    def _quick_tricks(self, L: int) -> tuple[int, int]:
         """Tricks the leader surely takes by cashing winners from the top, and the cards
         they rest on (the leader's top cards counted). With trumps out in other hands the
         side-suit runs are cashed first, each for as many rounds as every other seat
-        holding a trump can follow, then the top-trump run (see rules.h). ``hands``: the
-        position's, or one after a trick."""
-        hands = self.hands if hands is None else hands
+        holding a trump can follow, then the top-trump run (see rules.h)."""
+        hands = self.hands
         all_ = 0
         for h in hands:
             all_ |= h
@@ -182,74 +181,6 @@ class Rules:
                         if run[x] > short:
                             run[x], tops[x] = short, top_cards(tops[x], short)
         return sum(run), tops[0] | tops[1] << 16 | tops[2] << 32 | tops[3] << 48
-
-    def _entry_tricks(self, L: int, want: int) -> tuple[int, int]:
-        """Tricks the leader's side surely takes by crossing to a teammate P that holds
-        the top card of a suit the leader holds (every other seat follows it or cannot
-        ruff), after the leader has cashed its side-suit runs as long as P and every seat
-        holding a trump follow; then P cashes its quick tricks. The best such line and the
-        cards it rests on; see ``entry_tricks`` in rules.h for why it is sound."""
-        hands, n, T = self.hands, self.n, self.trump
-        all_ = 0
-        for hand in hands:
-            all_ |= hand
-        lmax, lcount = self.maxmask >> L & 1, self.countmask >> L & 1
-        tm = _SUIT_MASKS[T] if T >= 0 else 0
-        best, best_rel = 0, 0
-        for P in range(n):
-            if P == L or self.maxmask >> P & 1 != lmax or self.countmask >> P & 1 != lcount:
-                continue
-            for s in range(4):
-                ls, p = suit(hands[L], s), suit(all_, s)
-                if not ls or not suit(hands[P], s) >> (p.bit_length() - 1) & 1:
-                    continue
-                top = p.bit_length() - 1
-                h = list(hands)
-                ok = True
-                for x in range(n):
-                    if x in (L, P):
-                        continue
-                    xs = suit(h[x], s)
-                    if xs:
-                        h[x] &= ~((xs & -xs) << (16 * s))
-                    elif T >= 0 and s != T and h[x] & tm:
-                        ok = False
-                        break
-                if not ok:
-                    continue
-                h[L] &= ~((ls & -ls) << (16 * s))
-                h[P] &= ~(1 << (16 * s + top))
-                cashed = cash = 0
-                for x in range(4):
-                    if x in (s, T):
-                        continue
-                    lx, px = suit(hands[L], x), suit(all_, x)
-                    run = 0
-                    while px and lx >> (px.bit_length() - 1) & 1:
-                        b = 1 << (px.bit_length() - 1)
-                        run |= b
-                        px &= ~b
-                    k = min(run.bit_count(), suit(h[P], x).bit_count())
-                    for y in range(n):
-                        if y not in (L, P) and T >= 0 and hands[y] & tm:
-                            k = min(k, suit(h[y], x).bit_count())
-                    if not k:
-                        continue
-                    run = top_cards(run, k)
-                    h[L] &= ~(run << (16 * x))
-                    cash |= run << (16 * x)
-                    cashed += k
-                    for y in range(n):
-                        if y == P or (y != L and T >= 0 and hands[y] & tm):
-                            for _ in range(k):
-                                yx = suit(h[y], x)
-                                h[y] &= ~((yx & -yx) << (16 * x))
-                q, rel = self._quick_tricks(P, h)
-                if cashed + 1 + q > best:
-                    best, best_rel = cashed + 1 + q, rel | cash | 1 << (16 * s + top)
-                    if best >= want:
-                        return best, best_rel
-        return best, best_rel
 
     def _sure_trump_tricks(self, team: int) -> tuple[int, int]:
         """Tricks ``team`` surely takes with trumps above all the other team's trumps (the

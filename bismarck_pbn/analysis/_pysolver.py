@@ -218,11 +218,8 @@ class PySolver(Rules):
                     return False, cards
             lmax = self.maxmask >> seat & 1
             if lmax == (self.countmask >> seat & 1):  # the leader wants tricks: cash them
-                want = need if lmax else R - need + 1
                 q, cards = self._quick_tricks(seat)
-                if q < want:
-                    q, cards = self._entry_tricks(seat, want)
-                if q >= want:
+                if (q >= need) if lmax else (R - q < need):
                     return bool(lmax), cards
         is_max = self.maxmask >> seat & 1
         result, cut, acc = not is_max, -1, 0

@@ -167,10 +167,8 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
         int L = c->to_play, lmax = c->maxmask >> L & 1;
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
-            int want = lmax ? need : R - need + 1;
-            int q = quick_tricks(c, c->hands, L, want, &r);
-            if (q < want) q = entry_tricks(c, L, want, &r);
-            if (q >= want) { *rel = r; return lmax; }
+            int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
+            if (lmax ? q >= need : R - q < need) { *rel = r; return lmax; }
         }
     }
     int moves[64];
