@@ -113,3 +113,58 @@ def test_replay_d_key_gives_the_values_of_the_side_asked_for():
 
     asyncio.run(go())
     assert all(f"{c} {v}" in seen["on"] for c, v in FOR_1.values.items())
+    words = " ".join(seen["on"].split())
+    assert "for seat 1, against the other two (tricks of seats 2 and 3 from this one on)" in words
+
+
+# ---- every view names the side whose tricks the values count ---------------------------------
+
+def test_values_name_the_seats_they_count_and_the_sides_analysed():
+    # seat 3 (the forehand) to play: by default its own tricks; with --side 1 those of 2 and 3
+    assert (OWN.side, OWN.side_label) == ((3,), "the forehand, seat 3, against the other two")
+    assert (FOR_1.side, FOR_1.side_label) == ((2, 3), "seat 1, against the other two")
+
+
+def test_seats_with_is_the_seat_to_plays_side_or_the_seat_alone():
+    from bismarck_pbn.analysis.sides import Sides
+
+    whist = Sides(frozenset({1, 3}), False, "seats 1 and 3")
+    assert whist.seats_with(3, 4) == (1, 3) and whist.seats_with(2, 4) == (2, 4)
+    israeli = Sides(frozenset(), False, "each seat for itself, against the other three")
+    assert israeli.seats_with(4, 4) == (4,)
+
+
+def test_show_dd_json_names_the_side_beside_the_values():
+    base = ["show", str(CLUB), "-d", "2", "-t", "14", "-c", "1", "--dd", "--format", "json"]
+    own = json.loads(runner.invoke(_app(), base).stdout)["double_dummy"]
+    for_1 = json.loads(runner.invoke(_app(), [*base, "--side", "1"]).stdout)["double_dummy"]
+    assert {"seat", "values", "best", "wants_few"} <= own.keys()  # the keys that were there stay
+    assert (own["side"], own["side_label"]) == ([3], OWN.side_label)
+    assert (for_1["side"], for_1["side_label"]) == ([2, 3], FOR_1.side_label)
+
+
+def test_show_dd_json_not_analysed_still_names_the_sides():
+    result = runner.invoke(_app(), ["show", str(SAMPLES / "german-whist/kitchen-table.bpn"), "-t", "2", "--dd",
+                                    "--side", "2", "--format", "json"])
+    dd = json.loads(result.stdout)["double_dummy"]
+    assert dd["values"] is None and "trick 14" in dd["unsolved"]
+    assert (dd["seat"], dd["side"], dd["side_label"]) == (2, [2], "seat 2, against seat 1")
+
+
+def test_show_dd_text_names_the_side_chosen():
+    base = ["show", str(CLUB), "-d", "2", "-t", "14", "-c", "1", "--dd"]
+    own = " ".join(runner.invoke(_app(), base).stdout.split())
+    for_1 = " ".join(runner.invoke(_app(), [*base, "--side", "1"]).stdout.split())
+    assert "for the forehand, seat 3, against the other two (tricks of seat 3 from this one on)" in own
+    assert "for seat 1, against the other two (tricks of seats 2 and 3 from this one on)" in for_1
+    assert "best play gives seats 2 and 3 " in for_1
+
+
+def test_html_dd_entries_name_the_side(tmp_path):
+    out = tmp_path / "dd.html"
+    runner.invoke(_app(), ["html", str(CLUB), "--deal", "2", "--dd", "--side", "1", "--limit", "20000",
+                           "-o", str(out)])
+    [deal] = _page_data(out.read_text(encoding="utf-8"))["deals"]
+    at = deal["dd"][40]
+    assert (at["seat"], at["side"], at["for"]) == (3, [2, 3], "seat 1, against the other two")
+    assert all(e["side"] == ([1] if e["seat"] == 1 else [2, 3]) for e in deal["dd"])

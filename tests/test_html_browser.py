@@ -318,6 +318,9 @@ def test_double_dummy_values_at_each_moment(browser, tmp_path):
         assert {c: int(v) for c, v, _ in rows} == expected
         best = max(expected.values())
         assert all((cls == "dd-best") == (expected[c] == best) for c, _, cls in rows)
+        caption = view.text("#deal-2 .dd-table caption")  # whose tricks: the forehand's, Cecilia's
+        assert caption == ("Double dummy for the forehand, seat 3, against the other two: Cecilia to play; "
+                           "the tricks of Cecilia from this trick on")
         view.page.focus("#deal-2 .viewer")
         view.press("ArrowRight")
         after = view.page.eval_on_selector_all("#deal-2 .dd-table tbody tr", "(rs) => rs.map((r) => r.dataset.card)")

@@ -35,9 +35,9 @@ _READ = """() => {
   const s = document.querySelector('#index .session');
   const rows = (sel) => [...s.querySelectorAll(sel + ' tbody tr')].map(
     (tr) => [...tr.cells].map((c) => c.innerText.trim()));
-  return {sheet: rows('table.sheet:not(.rounds)'), rounds: rows('table.rounds'),
-          heads: [...s.querySelectorAll('table.sheet:not(.rounds) thead tr:last-child th')].map((th) => th.innerText.trim()),
-          gameEnds: [...s.querySelectorAll('table.sheet:not(.rounds) tbody tr.game-end th')].map((th) => th.innerText.trim()),
+  return {sheet: rows('table.sheet:not(.rounds):not(.to-play-grid)'), rounds: rows('table.rounds'),
+          heads: [...s.querySelectorAll('table.sheet:not(.rounds):not(.to-play-grid) thead tr:last-child th')].map((th) => th.innerText.trim()),
+          gameEnds: [...s.querySelectorAll('table.sheet:not(.rounds):not(.to-play-grid) tbody tr.game-end th')].map((th) => th.innerText.trim()),
           off: [...s.querySelectorAll('tbody tr.off th')].map((th) => th.innerText.trim()),
           balance: (s.querySelector('.balance') || {}).innerText || null,
           verdict: s.querySelector('.winner').innerText};
@@ -211,11 +211,22 @@ def test_a_bismarck_session_under_way_lists_what_each_forehand_still_plays(sheet
     five = text[:text.index('[Board "6"]')].rsplit("\n[Event", 1)[0] + "\n"
     read, session, view = sheet_of(five)
     assert len(read["sheet"]) == 5
-    items = view.page.eval_on_selector_all("#index .to-play li", "els => els.map((e) => e.innerText)")
+    grid = view.page.eval_on_selector_all(
+        "#index .to-play table tr", "rows => rows.map((r) => [...r.cells].map((c) => c.innerText.trim()))")
+    heading = view.text("#index .to-play h4")
+    # the grid of bpn standings, from the same data: a row a forehand, a column a contract
+    assert heading == "Still to play as forehand (Standard: each contract exactly once)"
+    assert grid == [["Forehand", "Spel", "Spader", "Valfri", "Pass", "Deals left"],
+                    ["Anna", "1", "1", "\u00b7", "1", "3"],
+                    ["Bertil", "1", "1", "\u00b7", "\u00b7", "2"],
+                    ["Cecilia", "1", "\u00b7", "\u00b7", "1", "2"]]
     names = dict(zip(("1", "2", "3"), ("Anna", "Bertil", "Cecilia")))
-    assert items == [f"{names[seat]}: {', '.join(due)} ({session['deals_left'][seat]} left)"
-                     for seat, due in session["to_play"].items()]
-    assert items[0] == "Anna: Spel, Spader, Pass (3 left)"
+    assert [row[0] for row in grid[1:]] == [names[seat] for seat in session["to_play"]]
+    assert [row[-1] for row in grid[1:]] == [str(n) for n in session["deals_left"].values()]
+    text = CliRunner().invoke(app, ["standings", "-"], input=five).stdout
+    table = text[text.index("still to play"):].splitlines()[1:6]
+    assert [line.split() for line in table if "─" not in line] == [
+        [grid[0][0].lower(), *grid[0][1:-1], "deals", "left"], *grid[1:]]
     assert read["verdict"] == "Leader: Bertil on +3, 7 regular deals to play"
 
 

@@ -173,6 +173,25 @@ def test_build_makes_a_deal_that_reads_back_the_same():
         bpn.build(contract="Spel", tags={"Contract": "Pass"})
 
 
+def test_build_and_deal_fields_share_one_keyword_list():
+    import inspect
+
+    from bismarck_pbn.model.build import build
+    from bismarck_pbn.model.making import deal_fields
+
+    made, fields = inspect.signature(build), inspect.signature(deal_fields)
+    assert list(made.parameters) == list(fields.parameters) and len(made.parameters) == 26
+    assert all(p.kind is p.KEYWORD_ONLY for p in made.parameters.values())
+    assert made.parameters["game"].default == "Bismarck" and made.return_annotation == "Deal"
+    assert build.__name__ == "build" and "``players`` are the players of seats" in (build.__doc__ or "")
+    assert bpn.build is build and isinstance(build(board=2), Deal)
+    assert Deal.build(board=2) == build(board=2) and Deal(**deal_fields(board=2)) == build(board=2)
+    with pytest.raises(TypeError):
+        build(bogus=1)
+    with pytest.raises(TypeError):
+        build("Bismarck")  # keywords only
+
+
 def test_with_tag_sets_and_removes_text_tags():
     deal = first_deal().with_tag("Event", "Another night").with_tag("Site", None)
     text = dumps([deal])

@@ -361,3 +361,47 @@ def test_the_bid_whist_trump_refusal_offers_only_the_suits(tmp_path):
     assert "the trump must be S, H, D or C, not 'x'" in result.stderr
     assert "or NT, not 'x'" not in result.stderr
     same_record(written, deal)
+
+
+# ---- Swedish Whist: the score record shows and writes is the one the round computes ---------------
+
+def _record_next(text: str, deal, path: Path) -> tuple[list[str], object]:
+    """Record ``deal`` as the board after the file ``text`` ends with (a dry run):
+    what record said, and the deal it would write."""
+    path.write_text(text, encoding="utf-8")
+    feed = iter(["", *before_auction(deal), *calls_of(deal), *after_auction(deal), *play_of(deal), ""])
+    said: list[str] = []
+    out: list[str] = []
+    assert record(str(path), lambda prompt: next(feed), lambda text, style=None: said.append(text),
+                  emit=out.append, dry_run=True) == 0, said
+    return said, [d for d in parse(out[0]) if d.tags][-1]
+
+
+def test_swedish_record_shows_the_rounds_score_board_by_board(tmp_path):
+    from gen_auction import gen_swedish
+
+    # a round to its second exit; the generator scores it on its own (honours, penalties, exits)
+    text = gen_swedish(12, seed=1)
+    lines = text.splitlines(keepends=True)
+    deals = [d for d in parse(text) if d.tags]
+    assert deals[-1].board == 12 and any(d.points != (0, 0, 0, 0) for d in deals)  # misères, second exit
+    for deal in deals[1:]:
+        said, written = _record_next("".join(lines[:deal.pos.line - 1]), deal, tmp_path / "round.bpn")
+        assert (written.score, written.total, written.points) == (deal.score, deal.total, deal.points)
+        rows = [line for line in said if " & " in line and " score " in line]
+        assert [r.split("score")[1].split()[0] for r in rows] == [f"{v:+d}" if v else "0" for v in deal.score]
+
+
+def test_record_says_where_the_files_total_differs_from_the_rounds(tmp_path):
+    text = (ROOT / "samples" / SAMPLES["SwedishWhist"]).read_text(encoding="utf-8")
+    deals = [d for d in parse(text) if d.tags]
+    lines = text.splitlines(keepends=True)
+    before = "".join(lines[:deals[2].pos.line - 1])  # boards 1 and 2: 40-30 after board 2
+    assert deals[1].total == (40, 30) and before.count('[Total "+40 +30"]') == 1
+    said, _ = _record_next(before, deals[2], tmp_path / "ok.bpn")
+    assert "The file ends at board 2; running total +40 +30." in said
+    slipped = before.replace('[Total "+40 +30"]', '[Total "+40 +20"]')
+    said, written = _record_next(slipped, deals[2], tmp_path / "slip.bpn")
+    assert ("The file ends at board 2; running total +40 +30 (its Total tag says +40 +20: bpn validate "
+            "shows why).") in said
+    assert written.total == deals[2].total  # the round's, not the slip's

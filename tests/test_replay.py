@@ -143,7 +143,7 @@ def test_fault_is_shown_at_its_card_in_red():
 
     # The view's own drawing (used when render.py cannot draw) shows it in red too.
     original = tui._render_position
-    tui._render_position = lambda pos: None
+    tui._render_position = lambda pos, settled=None: None
     try:
         def own(app):
             notes = app.query_one("#notes").content
@@ -363,3 +363,67 @@ def test_a_deal_that_does_not_read_says_so_once():
         assert _screen_text(app).count("cannot be replayed") == 1
 
     _run(_recording_app(INVALID / "BPN001-syntax-card.bpn"), [], check=check)
+
+
+# ---- Swedish Whist: the score the round settles, not the Score tag's ------------------------------
+
+SWEDISH = SAMPLES / "swedish-whist" / "uppsala.bpn"
+
+
+def _slipped(tmp_path) -> Path:
+    """Uppsala with board 3's Score written wrong (the round gives 0 +50: trick points
+    and honours, with Dag & Elsa's first exit)."""
+    text = SWEDISH.read_text(encoding="utf-8")
+    assert text.count('[Score "0 +50"]') == 1
+    path = tmp_path / "slip.bpn"
+    path.write_text(text.replace('[Score "0 +50"]', '[Score "0 +40"]'), encoding="utf-8")
+    return path
+
+
+def test_printed_replay_gives_the_score_the_round_settles(tmp_path):
+    path = _slipped(tmp_path)
+    every = runner.invoke(cli_app, ["replay", str(path)]).stdout.splitlines()
+    one = runner.invoke(cli_app, ["replay", str(path), "--deal", "3"]).stdout.splitlines()
+    said = "score: 0 +50 (sides 1–3 2–4), as the session settles it; the Score tag says 0 +40"
+    assert one[-1] == said and every.count(said) == 1
+    assert "score: +40 0 (sides 1–3 2–4), as the session settles it" in every  # board 2, as written
+
+
+def test_settled_score_of_one_deal_reads_its_session_only_up_to_it(tmp_path):
+    from bismarck_pbn.views.replay import settled_score, settled_scores
+
+    deals = _deals(_slipped(tmp_path))
+    whole = settled_scores(deals)
+    assert [settled_score(deals, i) for i in range(len(deals))] == [whole.get(d.number) for d in deals]
+    assert whole[deals[2].number] == (0, 50) != deals[2].score
+
+
+def test_interactive_replay_gives_the_score_the_round_settles(tmp_path):
+    from bismarck_pbn.views.tui import ReplayApp
+
+    app = ReplayApp(_slipped(tmp_path), start_deal=3)
+    seen = {}
+    _run(app, ["end"], size=(120, 60), check=lambda a: seen.update(text=_screen_text(a)))
+    words = " ".join(seen["text"].split())
+    assert "score: 0 +50 (sides 1–3 2–4), as the session settles it; the Score tag says 0 +40" in words
+
+
+def test_show_gives_the_score_the_round_settles_at_the_end(tmp_path):
+    import json
+
+    path = str(_slipped(tmp_path))
+    data = json.loads(runner.invoke(cli_app, ["show", path, "-d", "3", "-t", "13", "-f", "json"]).stdout)
+    assert data["score"] == [0, 50]
+    text = runner.invoke(cli_app, ["show", path, "-d", "3", "-t", "13"], env={"COLUMNS": "140"}).stdout
+    assert "score side 1–3 0, side 2–4 +50" in text
+    before = json.loads(runner.invoke(cli_app, ["show", path, "-d", "3", "-t", "12", "-f", "json"]).stdout)
+    assert before["score"] is None  # not before the end
+
+
+def test_interactive_drawing_gives_the_score_the_round_settles(tmp_path):
+    from bismarck_pbn.views.tui import ReplayApp
+
+    app = ReplayApp(_slipped(tmp_path), start_deal=3)
+    seen = {}
+    _run(app, ["end"], size=(140, 60), check=lambda a: seen.update(text=_screen_text(a)))
+    assert "score side 1–3 0, side 2–4 +50" in seen["text"]

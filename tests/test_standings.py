@@ -187,3 +187,20 @@ def test_by_player_at_80_columns_splits_the_averages_rather_than_cut_their_cells
     wide = CliRunner().invoke(app, ["standings", *files, "--by-player"], env={"COLUMNS": "200"})
     assert "average score per deal: as forehand, by contract; and by seat" in wide.stdout
     assert "…" not in wide.stdout
+
+
+def test_standings_take_one_pass_over_a_session_of_many_games():
+    """Each game's end used to rescan the session's boards for its individual points:
+    O(boards x games). A Whist session ends a game every two or three deals."""
+    from bismarck_pbn.check.validate import validate_deals
+    from bismarck_pbn.session.standings import standings_of_checked
+    from genwhist import gen_whist
+    from workcount import growth
+
+    def make(n):
+        checked = list(validate_deals(parse(gen_whist(n, seed=3))))
+        return lambda: list(standings_of_checked(checked))
+
+    [session] = list(standings_of_checked(validate_deals(parse(gen_whist(100, seed=3)))))
+    assert len(session.boards) == 100 and len(session.games) > 30
+    assert growth(make, 100, 4) < 5.5  # linear: about 4 (3.8); the rescan made it 7.3

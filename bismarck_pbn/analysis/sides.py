@@ -102,6 +102,15 @@ class Sides:
         """The tricks ``seat``'s side (from 1) has without playing them."""
         return self.book if seat in self.book_seats else 0
 
+    def seats_with(self, seat: int, seats: int) -> tuple[int, ...]:
+        """The seats (from 1, in order) whose tricks count with ``seat``'s in a deal of
+        ``seats`` seats: :attr:`side` if ``seat`` is in it, else its opponents (in
+        Israeli Whist without a side chosen, ``seat`` alone). O(seats)."""
+        if not self.side:
+            return (seat,)
+        on_side = seat in self.side
+        return tuple(s for s in range(1, seats + 1) if (s in self.side) == on_side)
+
 
 def _partnership(rules: Ruleset, seat: int) -> frozenset[int]:
     return frozenset(rules.sides()[rules.side_of(seat)])

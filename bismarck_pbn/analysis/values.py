@@ -56,6 +56,12 @@ class PositionValues:
     offset: int = 0
     """Tricks the seat's side has without playing them (Bid Whist's kitty book)."""
     reason: str | None = None
+    side: tuple[int, ...] = ()
+    """The seats (from 1) whose tricks the values count: the side of the seat to play
+    in this analysis; () when not known (the deal cannot be analysed)."""
+    side_label: str | None = None
+    """The sides analysed, in words (:attr:`~bismarck_pbn.analysis.sides.Sides.label`:
+    ``seat 1, against the other two`` with ``--side 1`` in Bismarck); None when not known."""
 
     @property
     def best(self) -> int | None:
@@ -77,13 +83,19 @@ class PositionValues:
         return abs(self.values[card] - best)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: seat, values (card → tricks), and the reason when not analysed."""
+        """JSON-ready: seat, values (card → tricks), and the reason when not analysed;
+        ``side`` (the seats whose tricks the values count) and ``side_label`` (the sides
+        analysed, in words) when known."""
         out: dict[str, Any] = {"seat": self.seat, "values": self.values}
         if self.values is None:
             out["unsolved"] = self.reason
         else:
             out["best"] = self.best
             out["wants_few"] = self.wants_few
+        if self.side:
+            out["side"] = list(self.side)
+        if self.side_label is not None:
+            out["side_label"] = self.side_label
         return out
 
 
@@ -116,9 +128,14 @@ def values_at(position: Position, solver: Solver, *, side_seat: int | None = Non
     cannot be analysed or solved: :attr:`PositionValues.reason` says why)."""
     try:
         sides = sides if sides is not None else sides_of(position.deal, side_seat)
+    except Unanalysable as exc:
+        return PositionValues(position.to_play, None, reason=str(exc))
+    try:
         problem = problem_at(position, sides=sides)
     except Unanalysable as exc:  # (NotYet included)
-        return PositionValues(position.to_play, None, reason=str(exc))
+        seat = position.to_play
+        side = sides.seats_with(seat, position.seats) if seat is not None else ()
+        return PositionValues(seat, None, reason=str(exc), side=side, side_label=sides.label)
     return values_of(position, problem, sides, solver, uncounted(position, sides))
 
 
@@ -129,8 +146,9 @@ def values_of(position: Position, problem: Problem, sides: Sides, solver: Solver
     seat = problem.to_play + 1
     offset = sides.offset_of(seat)  # the declaring side's book, whichever side is analysed
     taken = taken_by_side(position, problem, seat, before)
+    side = sides.seats_with(seat, position.seats)
     try:
         values = solve_values(problem, solver)
     except SolverLimit:
-        return PositionValues(seat, None, problem.misere, taken, offset, NODE_LIMIT_REASON)
-    return PositionValues(seat, ordered(values), problem.misere, taken, offset)
+        return PositionValues(seat, None, problem.misere, taken, offset, NODE_LIMIT_REASON, side, sides.label)
+    return PositionValues(seat, ordered(values), problem.misere, taken, offset, None, side, sides.label)

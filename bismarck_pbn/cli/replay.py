@@ -9,6 +9,7 @@ terminal, or with ``--plain``, it prints every step as plain text instead.
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -18,7 +19,7 @@ import typer
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
 from bismarck_pbn.sources import ReadFailure, Source
-from bismarck_pbn.views.replay import DealView, load, plain_lines
+from bismarck_pbn.views.replay import DealView, load, plain_lines, settled_scores
 
 def replay_command(
     path: Annotated[str, typer.Argument(
@@ -103,6 +104,15 @@ def replay_command(
 
     broken = False
     first = True
+    settled: dict[int, tuple[int, ...]] | None = None
+
+    def settled_of(number: int) -> tuple[int, ...] | None:
+        """The score the deal's session settles, the whole file validated once, when first asked."""
+        nonlocal settled
+        if settled is None:
+            settled = settled_scores(loaded.deals)
+        return settled.get(number)
+
     for d in chosen:
         if not first:
             typer.echo("")
@@ -111,7 +121,7 @@ def replay_command(
             err.print(f"bpn: {source.name}: deal {d.number} does not read; fix what bpn validate "
                       "reports first", style="red")
             broken = True
-        for line in plain_lines(DealView(d), source.name):
+        for line in plain_lines(DealView(d, functools.partial(settled_of, d.number)), source.name):
             typer.echo(line)
     if broken or (deal is None and loaded.problems):
         raise typer.Exit(1)

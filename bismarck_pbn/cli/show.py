@@ -29,9 +29,10 @@ class ShowError(Exception):
         self.code = code
 
 
-def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
+def find_deal(path: str, number: int, encoding: str = "utf-8", session: list[Deal] | None = None) -> Deal:
     """Deal ``number`` (from 1, counting deals with tags) of the file at ``path`` (``-``
-    for standard input). Reads only as far as that deal. Raises :class:`ShowError`."""
+    for standard input). Reads only as far as that deal; ``session``, when given, is
+    filled with the deals of its session up to it (O(session)). Raises :class:`ShowError`."""
     import sys
 
     if path != "-":
@@ -49,6 +50,10 @@ def find_deal(path: str, number: int, encoding: str = "utf-8") -> Deal:
                 if not deal.tags:
                     continue
                 count = deal.number
+                if session is not None and deal.board is not None:
+                    if deal.board == 1 or (session and session[-1].session_key() != deal.session_key()):
+                        session.clear()
+                    session.append(deal)
                 if deal.number == number:
                     return deal
         finally:
@@ -134,7 +139,8 @@ def show_command(
             raise ShowError("--card needs --trick: say which trick the card belongs to")
         if side is not None and not dd:
             raise ShowError("--side needs --dd: it chooses whose double-dummy values are shown")
-        found = find_deal(path, deal, encoding)
+        session: list[Deal] = []
+        found = find_deal(path, deal, encoding, session)
         name = "<stdin>" if path == "-" else path
         broken = [p for p in found.problems if p.code in ("BPN001", "BPN002")]
         if broken:
@@ -162,6 +168,11 @@ def show_command(
     except ShowError as exc:
         err.print(f"bpn: {exc}", style="red", highlight=False)
         raise typer.Exit(exc.code) from None
+    settled = None
+    if position.finished and found.board is not None and session and session[-1] is found:
+        from bismarck_pbn.views.replay import settled_score
+
+        settled = settled_score(session, len(session) - 1)
     values = None
     if dd:
         from bismarck_pbn.analysis.values import make_solver, values_at
@@ -169,12 +180,12 @@ def show_command(
         with err.status("solving double dummy…", spinner="dots") if format is Format.text else _nothing():
             values = values_at(position, make_solver(limit), side_seat=side)
     if format is Format.json:
-        data = position_dict(position)
+        data = position_dict(position, settled)
         if values is not None:
             data["double_dummy"] = values.as_dict()
         typer.echo(json_lines(data))
     else:
-        out_console().print(render_position(position), soft_wrap=False)
+        out_console().print(render_position(position, settled), soft_wrap=False)
         if values is not None:
             from bismarck_pbn.views.analysis import render_values
 

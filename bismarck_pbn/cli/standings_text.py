@@ -136,18 +136,11 @@ def _board_table(session: Session, notes_column: bool = True, narrow: bool = Fal
 
 
 def _to_play_table(session: Session, to_play: dict[int, list[str]]) -> Table:
-    rules = session.rules.session_rules()
-    how = rules.schedule_text()
     place = _rotating_header(session.boards)
-    name = session.variant.base if session.game == "Bismarck" else session.game
-    table = _table(title=f"still to play as {place}" + (f" ({name}: {how})" if how else ""))
+    schedule = session.schedule_words()
+    table = _table(title=f"still to play as {place}" + (f" ({schedule})" if schedule else ""))
     table.add_column(place)
-    order = list(session.rules.words.contracts)
-    due_any = [c for due in to_play.values() for c in due]
-    contracts = [c for c in order if c in due_any] + [c for c in dict.fromkeys(due_any) if c not in order]
-    if session.game == "Bismarck":  # every contract of the variant, played out or not
-        contracts = [c for c in session.variant.contracts] + [c for c in contracts
-                                                              if c not in session.variant.contracts]
+    contracts = session.to_play_columns(to_play)
     for contract in contracts:
         table.add_column(contract, justify="center")
     table.add_column("deals left", justify="right")

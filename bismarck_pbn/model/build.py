@@ -20,34 +20,34 @@ the same way) and write it with :func:`bismarck_pbn.format.writer.dumps`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import inspect
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 from bismarck_pbn.model.deal import Deal
-from bismarck_pbn.model.games import BISMARCK
 from bismarck_pbn.model.making import Cards, deal_fields
-from bismarck_pbn.model.variant import Variant
 
 __all__ = ["Cards", "build"]
 
+P = ParamSpec("P")
 
-def build(*, game: str = BISMARCK, variant: Variant | str | None = None, event: str | None = None,
-          site: str | None = None, date: str | None = None, players: Iterable[str] = (),
-          board: int | None = None, dealer: int | None = None, forehand: int | None = None,
-          hands: Iterable[Cards | None] | None = None, deal_first: int | None = None,
-          kitty: Cards | None = None, turned: str | None = None, contract: str | None = None,
-          trump: str | None = None, declarer: int | None = None, discard: Cards | None = None,
-          exchange: bool | None = None, tricks: Iterable[int] | None = None,
-          score: Iterable[int] | None = None, total: Iterable[int] | None = None,
-          points: Iterable[int] | None = None, play: Iterable[str] | None = None, leader: int | None = None,
-          tags: Mapping[str, str] | Iterable[tuple[str, str]] = (), comments: Iterable[str] = ()) -> Deal:
-    """A deal from Python values, checked (``ValueError`` names the first bad one).
 
-    ``players`` are the players of seats 1, 2, 3 …; ``hands`` the holdings of seats 1,
-    2, 3 … (None for a hand not known), written starting with seat ``deal_first`` (1 by
-    default); a ``kitty`` given as a string or list keeps its order when ``game`` deals a
-    stock in order (German Whist), else it is sorted. ``discard`` implies
-    ``exchange=True``; ``exchange=False`` records a declined exchange. ``play`` is the
-    cards in the order played, led by ``leader`` (the forehand when not given).
-    ``tags`` are further tags as text (unknown ones, or known ones with no typed field
-    such as ``Direction``); ``comments`` go before the first tag, as ``{…}``. O(size)."""
-    return Deal(**deal_fields(**locals()))  # the keywords above, as they came
+def _making(fields: Callable[P, dict[str, Any]]) -> Callable[P, Deal]:
+    """A function with the keywords of ``fields`` (a deal's fields from Python values)
+    that makes the :class:`Deal`: the keyword list is written once, on
+    :func:`~bismarck_pbn.model.making.deal_fields`, and type checkers, ``help()`` and
+    ``inspect.signature`` see it on :func:`build` as well."""
+
+    def build(*args: P.args, **kwargs: P.kwargs) -> Deal:
+        return Deal(**fields(*args, **kwargs))
+
+    build.__qualname__ = "build"
+    build.__signature__ = inspect.signature(fields).replace(return_annotation="Deal")  # type: ignore[attr-defined]
+    details = (fields.__doc__ or "").partition("\n\n")[2]
+    build.__doc__ = "A deal from Python values, checked (``ValueError`` names the first bad one).\n\n" + details
+    return build
+
+
+build = _making(deal_fields)
+"""A deal from Python values, checked: the keywords of
+:func:`~bismarck_pbn.model.making.deal_fields` (``help(build)`` lists them)."""

@@ -3,7 +3,9 @@
 :func:`deal_fields` does the work of :func:`bismarck_pbn.model.build.build` and
 :meth:`Deal.build <bismarck_pbn.model.deal.Deal.build>` short of making the deal: it
 returns the keywords of :class:`~bismarck_pbn.model.deal.Deal`. It lives below the
-deal so that both can use it without importing each other.
+deal so that both can use it without importing each other. Its keyword list is the one
+written out: :func:`~bismarck_pbn.model.build.build` is made from it and takes the same
+keywords (for type checkers and ``help()`` too).
 """
 
 from __future__ import annotations

@@ -56,8 +56,9 @@ class Variant:
             return ("S", "H", "D", "C", "NT")
         return ("S", "H", "D", "C")
 
-    def exchange_mandatory(self, contract: str) -> bool:
-        """The forehand must exchange in Valfri, and in every contract under FixedKitty."""
+    def exchange_mandatory(self, contract: str | None) -> bool:
+        """The forehand must exchange in Valfri, and in every contract under FixedKitty
+        (and in Finnish); ``contract`` None: not known yet."""
         return contract == "Valfri" or "FixedKitty" in self.options or self.base == "Finnish"
 
     def __str__(self) -> str:

@@ -61,11 +61,11 @@ def ask_contract(q: Dialogue) -> None:
 def ask_trump(q: Dialogue) -> None:
     contract = q.rec.contract
     if contract == "Trump":  # Finnish: a kitty card is turned, its suit is trump
-        q.ask_turned()
-        q.rec.trump = q.rec.turned[0]  # type: ignore[index]
+        q.rec.trump = q.ask_turned()[0]
         return
     if contract != "Valfri":
-        q.rec.trump = q.rules.implied_trump(q.probe()) or implied_trump(contract) or "NT"
+        fixed = implied_trump(contract) if contract is not None else None
+        q.rec.trump = q.rules.implied_trump(q.probe()) or fixed or "NT"
         return
     allowed = q.variant.valfri_trumps()
     q.rec.trump = q.ask_trump_from(f"Trump named by the forehand ({', '.join(allowed)})", allowed,
@@ -109,4 +109,4 @@ def ask_discard(q: Dialogue) -> None:
     elif cards is None:
         rec.exchange, rec.discard = None, None
     else:
-        rec.exchange, rec.discard = True, cards  # type: ignore[assignment]
+        rec.exchange, rec.discard = True, cards

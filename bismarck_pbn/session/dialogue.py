@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Literal
 
 from bismarck_pbn.format import values
 from bismarck_pbn.format.reader import parse
@@ -193,7 +194,8 @@ class Dialogue:
                 continue
             return trump
 
-    def ask_turned(self) -> None:
+    def ask_turned(self) -> str:
+        """The card turned up for trump, checked, kept as :attr:`Record.turned` and returned."""
         rec = self.rec
         default = rec.kitty[0] if rec.kitty and self.asks.stock_in_order else None
         while True:
@@ -207,7 +209,7 @@ class Dialogue:
                 self.say(f"{card} is not in the deck of {self.rules.name}", "red")
                 continue
             rec.turned = card
-            return
+            return card
 
     def check_cards(self, cards: tuple[str, ...], elsewhere: dict[str, str]) -> None:
         """Cards written twice, not in the game's deck, or already ``elsewhere``."""
@@ -225,7 +227,7 @@ class Dialogue:
                                       f"{elsewhere[card]}")
 
     def ask_cards(self, prompt: str, size: int, rule: str, *, decline: str | None = None,
-                  check: Callable[[tuple[str, ...]], None] | None = None) -> tuple[str, ...] | None | bool:
+                  check: Callable[[tuple[str, ...]], None] | None = None) -> tuple[str, ...] | None | Literal[False]:
         """``size`` cards put away (a holding or a list), sorted; None for ``?`` (not
         recorded); False for ``-`` where ``decline`` is "" (an exchange declined; when it
         is a sentence, it says why it may not be). ``rule`` ends the message for a wrong

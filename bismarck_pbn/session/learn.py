@@ -47,7 +47,10 @@ class Session:
     seat: int | None = None
     """The seat that dealt (in Bismarck: was forehand) at that board."""
     total: tuple[int, ...] | None = None
-    """The running total after that board, as far as it is known."""
+    """The running total after that board, as far as it is known (the scores as the
+    session computes them, not the ``Score`` tags)."""
+    written_total: tuple[int, ...] | None = None
+    """That board's ``Total`` tag as written (None without one)."""
     game: str = BISMARCK
     variant: Variant = STANDARD
     counts: Counter = field(default_factory=Counter)
@@ -127,6 +130,7 @@ def learn_session(deals: Iterable[Deal]) -> Session:
         seat = rules.rotating_seat(deal)
         s.seat = seat if seat is not None else (rules.left_of(s.seat) if s.seat is not None else None)
         s.total = checked.total
+        s.written_total = deal.total
         headers = deal.headers
         s.tags = {name: headers[name] for name in SESSION_TAGS if name in headers}
     if s.board is None:

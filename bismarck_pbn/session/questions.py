@@ -50,8 +50,12 @@ class Questions(Dialogue):
         default = s.next_board
         if s.in_session and not s.finished:
             of = f" of {s.length} ({s.variant})" if s.length is not None else ""
+            written = s.written_total
+            differs = written is not None and s.total is not None and tuple(written) != tuple(s.total)
             self.say(f"The file ends at board {s.board}{of}; "
-                     f"running total {values.signed_text(s.total) if s.total else 'unknown'}.")
+                     f"running total {values.signed_text(s.total) if s.total else 'unknown'}"
+                     + (f" (its Total tag says {values.signed_text(written)}: bpn validate shows why)"
+                        if differs and written is not None else "") + ".")
         elif s.finished:
             self.say(f"The session in the file is complete (board {s.board}); board 1 starts a new one.")
         while True:
@@ -346,7 +350,7 @@ class Questions(Dialogue):
     def check_setup(self) -> None:
         """Read the deal so far as the validator will, and go back to the question at
         fault while it finds an error there."""
-        again: dict[str, Callable[[], None]] = {
+        again: dict[str, Callable[[], object]] = {
             "Deal": self.ask_hands, "Kitty": self.ask_kitty, "Turned": self.ask_turned,
             "Contract": self.ask_contract, "Trump": self.ask_trump, "Declarer": self.ask_declarer,
             "Discard": self.ask_discard, "Direction": self.ask_declarers_word,

@@ -21,7 +21,7 @@ from bismarck_pbn.format.reader import parse
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.games.tricks import DealState
 from bismarck_pbn.model.cards import JOKER, SUITS, sort_cards
-from bismarck_pbn.model.deal import PlayedCard, Pos
+from bismarck_pbn.model.deal import Play, PlayedCard, Pos, Tag
 from bismarck_pbn.session.auction_questions import undo_call
 from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import parse_card, parse_tricks
@@ -84,7 +84,9 @@ class Recorder(Questions):
 
     def faults(self, cards: Sequence[str]) -> list[Diagnostic]:
         """The validator's diagnostics for the play ``cards`` (card i at line i + 1)."""
-        play = self.base.play._replace(cards=tuple(PlayedCard(c, Pos(i + 1, 1, -1)) for i, c in enumerate(cards)))
+        # the deal read back always has its Play section (raw_text writes one without cards)
+        section = self.base.play or Play(Tag("Play", str(self.rec.leader)), self.rec.leader)
+        play = section._replace(cards=tuple(PlayedCard(c, Pos(i + 1, 1, -1)) for i, c in enumerate(cards)))
         deal = dataclasses.replace(self.base, play=play)
         return [d for d in check_deal(deal).diagnostics if d.code in PLAY_CODES]
 
@@ -253,7 +255,7 @@ class Recorder(Questions):
         rows = rules.sides() if per_side else tuple((s,) for s in rules.seat_range())
         for i, side in enumerate(rows):
             who = " & ".join(self.name(s) for s in side)
-            tricks = sum(rec.tricks[s - 1] for s in side)  # type: ignore[index]
+            tricks = sum(rec.tricks[s - 1] for s in side)
             line = f"  {who:<24} tricks {tricks:>2}"
             if quotas is not None and not per_side:
                 line += f" (quota {quotas[side[0] - 1]})"

@@ -194,6 +194,24 @@ class Session:
             return None
         return self.rules.session_rules().remaining(self._played())
 
+    def to_play_columns(self, to_play: dict[int, list[str]]) -> list[str]:
+        """The contracts of the grid of :meth:`to_play` (``bpn standings``, the web page):
+        in Bismarck every contract of the variant in its order, played out or not;
+        elsewhere those due, in the game's order. O(contracts due)."""
+        order = list(self.rules.words.contracts)
+        due_any = [c for due in to_play.values() for c in due]
+        contracts = [c for c in order if c in due_any] + [c for c in dict.fromkeys(due_any) if c not in order]
+        if self.game == BISMARCK:
+            contracts = [*self.variant.contracts, *(c for c in contracts if c not in self.variant.contracts)]
+        return contracts
+
+    def schedule_words(self) -> str:
+        """The schedule in a few words, after the variant's name or the game's
+        (``Standard: each contract exactly once``); "" where the game has none."""
+        how = self.rules.session_rules().schedule_text()
+        name = self.variant.base if self.game == BISMARCK else self.game
+        return f"{name}: {how}" if how else ""
+
     @property
     def leaders(self) -> list[int]:
         """The sides (by their lower seat) with the highest running total; empty when
@@ -343,8 +361,10 @@ def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
 
 def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session | BoardRow]:
     """As :func:`iter_standings`, from deals the validator has already checked (for a
-    caller that keeps the diagnostics as well). O(n) time."""
+    caller that keeps the diagnostics as well). One pass, O(n) time for n deals: each
+    game's individual points are summed over its own deals when it ends."""
     session: Session | None = None
+    game: list[tuple[int, ...]] = []  # the individual points of the game's deals so far
     key = None
     for checked in checked_deals:
         deal = checked.deal
@@ -357,13 +377,16 @@ def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session |
             if session is not None:
                 yield session
             session = _new_session(deal)
+            game = []
             key = deal.session_key()
         row = _row(checked)
         session.boards.append(row)
+        if row.points is not None and len(row.points) == session.seats:
+            game.append(row.points)
         if row.game_end is not None:
-            since = session.games[-1].board if session.games else 0
             session.games.append(GameWon(deal.board, _winners(session, row.total), row.total or (),
-                                         row.game_end, session.points(since)))
+                                         row.game_end, tuple(map(sum, zip(*game))) if game else None))
+            game = []
     if session is not None:
         yield session
 

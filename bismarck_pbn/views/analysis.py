@@ -12,6 +12,7 @@ from rich.text import Text
 from bismarck_pbn.analysis.analyse import DealAnalysis
 from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, PositionValues
 from bismarck_pbn.games import ruleset_of
+from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.games import BISMARCK
 
 
@@ -107,19 +108,29 @@ def _n(value: int | None, signed: bool = False) -> str:
 
 # ---- the values at one position (show --dd, the replay's d key) ----------------------------
 
+def side_words(seats: tuple[int, ...]) -> str:
+    """``seat 3`` or ``seats 2 and 3``."""
+    return f"seat{'s' if len(seats) > 1 else ''} {seat_list(seats)}"
+
+
 def values_line(pv: PositionValues) -> Text:
-    """One line: ``double dummy, seat 2 to play: SA 5 · SK 5 · S2 4?`` — each legal card
-    with the tricks its side takes from this trick on, the cards that cost tricks
+    """One line: ``double dummy, seat 2 to play, for the forehand, seat 2, against the
+    other two (tricks of seat 2 from this one on): SA 5 · SK 5 · S2 4?`` — the sides
+    analysed (``--side``), whose tricks the values count, and each legal card with the
+    tricks its side takes from this trick on, the cards that cost tricks
     marked ``?``/``??`` like ``analyse`` marks them (:func:`render_values` adds the
     whole deal's tricks)."""
     out = Text("double dummy", style="bold")
     if pv.seat is None:
         return out.append(": the play is over", style="")
     out.append(f", seat {pv.seat} to play")
+    if pv.side_label is not None:
+        out.append(f", for {pv.side_label}")
     if pv.values is None:
         why = pv.reason if pv.reason == NODE_LIMIT_REASON else f"not analysed: {pv.reason}"
         return out.append(f": {why}", style="yellow")
-    out.append(" (tricks from this one on" + (", wanting few" if pv.wants_few else "") + "): ")
+    whose = f" of {side_words(pv.side)}" if pv.side else ""
+    out.append(f" (tricks{whose} from this one on" + (", wanting few" if pv.wants_few else "") + "): ")
     for i, (card, value) in enumerate(pv.values.items()):
         if i:
             out.append(" · ", style="dim")
@@ -137,6 +148,6 @@ def render_values(pv: PositionValues) -> RenderableType:
         return values_line(pv)
     card = next(c for c, v in pv.values.items() if v == best)
     total = pv.total(card)
-    whole = Text(f"  best play gives the side of seat {pv.seat} {total} trick{'' if total == 1 else 's'} in the deal",
-                 style="dim")
+    who = side_words(pv.side) if pv.side else f"the side of seat {pv.seat}"
+    whole = Text(f"  best play gives {who} {total} trick{'' if total == 1 else 's'} in the deal", style="dim")
     return Group(values_line(pv), whole)

@@ -106,16 +106,19 @@ def complete(pos: Position) -> bool:
     return pos.played >= rules_of(pos).tricks * pos.seats
 
 
-def result(pos: Position) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
+def result(pos: Position, settled: tuple[int, ...] | None = None
+           ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
     """At the end of the play: the score and the sides (or seats) it is given to, as
     the validator computes it (from the play, or the Tricks and Score tags of a claimed
-    deal). None before the end, or when it cannot be known."""
+    deal), or as ``settled`` gives it: the score the deal's session settles where the
+    deal alone does not decide it (Swedish Whist's exits). None before the end, or when
+    it cannot be known."""
     if not pos.finished or not pos.played:
         return None
     from bismarck_pbn.check.validate import check_deal
 
     rules = rules_of(pos)
-    score = check_deal(pos.deal).result.score
+    score = settled if settled is not None else check_deal(pos.deal).result.score
     if score is None:
         return None
     sides = rules.sides() if rules.counts_per_side() else tuple((s,) for s in seats(pos))
@@ -137,13 +140,13 @@ def notes(pos: Position) -> dict:
 
 # ---- JSON ------------------------------------------------------------------------------------
 
-def position_dict(pos: Position) -> dict:
+def position_dict(pos: Position, settled: tuple[int, ...] | None = None) -> dict:
     """The position as plain JSON data. Seats are keys ``"1"``–``"N"`` in ``hands``;
     a hand is null when the record does not give it. ``card`` is the card's place in
     its trick (1–N, 0 before the first lead) and ``played`` the cards played so far.
     ``sides`` are the partnerships (null when each seat plays for itself), ``stock`` what
     is left of an ordered stock, ``score`` the deal's score once the play is over (per
-    side or seat, as ``Score`` gives it). ``notes`` are those of the card just played
+    side or seat; ``settled`` where its session decides it, see :func:`result`). ``notes`` are those of the card just played
     (before the first lead: the comments opening the play section); ``faults`` those
     found at that card. O(n)."""
     deal = pos.deal
@@ -152,7 +155,7 @@ def position_dict(pos: Position) -> dict:
     dealt_aside = kitty(pos)
     faults = faults_here(pos)
     messages = fault_diagnostics(pos)
-    score = result(pos)
+    score = result(pos, settled)
     stock = getattr(pos, "stock", None)
     return {
         "deal": deal.number,

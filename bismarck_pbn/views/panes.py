@@ -23,7 +23,8 @@ SEVERITY_STYLE = {ERROR: "bold red", WARNING: "yellow"}
 FAULT_STYLE = "bold red"
 
 
-def render_position(pos: Position) -> tuple[RenderableType, list[Diagnostic]] | None:
+def render_position(pos: Position, settled: tuple[int, ...] | None = None
+                    ) -> tuple[RenderableType, list[Diagnostic]] | None:
     """The drawing from :mod:`bismarck_pbn.views.render` (which shows the card's notes and
     faults itself) and the faults it shows, when that module is there and works."""
     try:
@@ -31,7 +32,7 @@ def render_position(pos: Position) -> tuple[RenderableType, list[Diagnostic]] | 
     except ImportError:
         return None
     try:
-        return render_position(pos), list(fault_diagnostics(pos))
+        return render_position(pos, settled), list(fault_diagnostics(pos))
     except Exception:  # a drawing that fails must not take the replay down
         return None
 
@@ -124,7 +125,7 @@ def notes(view: DealView, pos: Position | None, shown: list[Diagnostic] | None =
     else:
         i = pos.played - 1
         trick, nth = view.trick_and_card(i)
-        card = pos.card
+        card = view.cards[i]  # the card that made this position (its pos.card)
         seat = pos.table[-1][0]
         head = Text(f"Trick {trick}, card {nth}: {view.seat_name(seat)} plays ", style="bold")
         head.append(card.card, style="bold reverse")
@@ -146,8 +147,8 @@ def notes(view: DealView, pos: Position | None, shown: list[Diagnostic] | None =
         line("End of the replay.", "bold")
         for i in view.unreplayed:
             trick, nth = view.trick_and_card(i)
-            c = view.cards[i]
-            line(f"Trick {trick}, card {nth}: {c.card} is in the record but not replayed "
+            played = view.cards[i]
+            line(f"Trick {trick}, card {nth}: {played.card} is in the record but not replayed "
                  f"({view.unreplayed_reason(i)}).", FAULT_STYLE)
             for d in view.faults_at(i):
                 problem(d, FAULT_STYLE)

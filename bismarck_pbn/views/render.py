@@ -151,7 +151,7 @@ def _trump_text(pos: Position, body: Text) -> None:
         body.append(f" (turned {deal.turned})")
 
 
-def _deal_panel(pos: Position) -> Panel:
+def _deal_panel(pos: Position, settled: tuple[int, ...] | None = None) -> Panel:
     deal = pos.deal
     rules = _rules(pos)
     body = Text()
@@ -177,7 +177,7 @@ def _deal_panel(pos: Position) -> Panel:
         won = rules.per_side(pos.won)
         body.append("\ntricks ", style="dim")
         body.append(", ".join(f"{side_label(side)} {n}" for side, n in zip(rules.sides(), won)))
-    result = _result(pos)
+    result = _result(pos, settled)
     if result is not None:
         score, sides = result
         body.append("\nscore ", style="dim")
@@ -246,7 +246,8 @@ def _heading(pos: Position) -> Text:
     return head
 
 
-def _table_grid(pos: Position, later: dict[int, list[str]] | None) -> Table:
+def _table_grid(pos: Position, later: dict[int, list[str]] | None,
+                settled: tuple[int, ...] | None = None) -> Table:
     """The seats around the table, clockwise from seat 1 at the bottom."""
     def hand(seat: int) -> Panel:
         return _hand_panel(pos, seat, later)
@@ -259,22 +260,23 @@ def _table_grid(pos: Position, later: dict[int, list[str]] | None) -> Table:
     if pos.seats == 4:  # a compass: 3 across from 1, 2 on its left, 4 on its right
         grid.add_row(blank, hand(3), blank)
         grid.add_row(hand(2), _table_panel(pos), hand(4))
-        grid.add_row(_deal_panel(pos), hand(1), blank)
+        grid.add_row(_deal_panel(pos, settled), hand(1), blank)
     elif pos.seats == 2:
         grid.add_row(blank, hand(2), blank)
-        grid.add_row(_deal_panel(pos), _table_panel(pos), blank)
+        grid.add_row(_deal_panel(pos, settled), _table_panel(pos), blank)
         grid.add_row(blank, hand(1), blank)
     else:
         grid.add_row(hand(2), _table_panel(pos), hand(3))
-        grid.add_row(_deal_panel(pos), hand(1), blank)
+        grid.add_row(_deal_panel(pos, settled), hand(1), blank)
     return grid
 
 
-def render_position(pos: Position) -> RenderableType:
+def render_position(pos: Position, settled: tuple[int, ...] | None = None) -> RenderableType:
     """The position drawn with rich: heading, the hands around the table, the deal's
-    facts, and the notes and faults at the current card. O(n), O(n²) with an unknown hand."""
+    facts (the score at the end: ``settled`` where the deal's session decides it), and
+    the notes and faults at the current card. O(n), O(n²) with an unknown hand."""
     later = _still_to_play(pos) if any(h is None for h in pos.hands) else None
-    parts: list[RenderableType] = [_heading(pos), _table_grid(pos, later)]
+    parts: list[RenderableType] = [_heading(pos), _table_grid(pos, later, settled)]
     notes = _notes_renderable(pos)
     if notes is not None:
         parts.append(Panel(notes, title="at this card" if pos.card is not None else "before the play",

@@ -7,6 +7,7 @@ a terminal) and the interactive one (:mod:`bismarck_pbn.views.tui`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from bismarck_pbn.check.wording import FAULT_CODES, fault_diagnostic
@@ -17,7 +18,7 @@ from bismarck_pbn.model.deal import Deal, PlayedCard
 from bismarck_pbn.format.writer import comment_text
 from bismarck_pbn.views.position import Position, auction_lines, positions
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.check.validate import DealResult, check_deal
+from bismarck_pbn.check.validate import DealResult, check_deal, validate_deals
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.sources import Source, read_source, syntax_problems
 
@@ -56,11 +57,46 @@ def load(source: Source) -> ReplayInput:
     return ReplayInput(text, data, [d for d in all_deals if d.number > 0], syntax_problems(all_deals), warning)
 
 
-class DealView:
-    """One deal as ``replay`` shows it: positions 0 (before the first lead) to n."""
+Settled = Callable[[], tuple[int, ...] | None]
+"""Gives the score a deal's session settles for it (see :func:`settled_score`), asked
+only when the rules cannot score the deal on its own."""
 
-    def __init__(self, deal: Deal):
+
+def settled_scores(deals: Sequence[Deal]) -> dict[int, tuple[int, ...]]:
+    """Deal number → the score its session settles for it, where the standing before
+    the deal decides it (Swedish Whist's exits: ``Checked.settled``). O(n)."""
+    return {c.deal.number: c.settled for c in validate_deals(deals) if c.settled is not None}
+
+
+def settled_score(deals: Sequence[Deal], index: int) -> tuple[int, ...] | None:
+    """:func:`settled_scores` for ``deals[index]`` alone: the deals of its session up
+    to it, validated in order. O(the session so far)."""
+    deal = deals[index]
+    if deal.board is None:
+        return None
+    start = index
+    for i in range(index - 1, -1, -1):  # back to the session's first board
+        if deals[start].board == 1:
+            break
+        before = deals[i]
+        if not before.tags or before.board is None:
+            continue
+        if before.session_key() != deal.session_key():
+            break
+        start = i
+    return settled_scores(deals[start:index + 1]).get(deal.number)
+
+
+class DealView:
+    """One deal as ``replay`` shows it: positions 0 (before the first lead) to n.
+    ``settled``: the score the deal's session settles, for a deal the rules cannot
+    score alone (Swedish Whist)."""
+
+    def __init__(self, deal: Deal, settled: Settled | None = None):
         self.deal = deal
+        self._settled = settled
+        self._asked = False
+        self._settled_value: tuple[int, ...] | None = None
         self.headers = deal.headers
         self.error: str | None = None
         self.positions: list[Position] = []
@@ -221,6 +257,15 @@ class DealView:
                 return None
         return rules.score(self.deal, tricks)
 
+    def settled(self) -> tuple[int, ...] | None:
+        """The score the deal's session settles for it, where the rules cannot score the
+        deal alone (Swedish Whist); None otherwise. Worked out once, when first asked."""
+        if self._settled is None or self.computed_score() is not None:
+            return None
+        if not self._asked:
+            self._asked, self._settled_value = True, self._settled()
+        return self._settled_value
+
     def summary(self) -> list[str]:
         """The closing lines: tricks won, the final count, the score."""
         deal = self.deal
@@ -238,9 +283,16 @@ class DealView:
         if final is not None and source == "Tricks tag":
             lines.append(f"final tricks (from the Tricks tag): {' '.join(map(str, final))}")
         score = self.computed_score()
+        settled = self.settled() if score is None else None
         if score is not None:
             per_side = len(score) != rules.seats
             lines.append(f"score: {signed_text(score)} ({seats_text(rules, per_side)})")
+        elif settled is not None:
+            per_side = len(settled) != rules.seats
+            written = deal.score
+            lines.append(f"score: {signed_text(settled)} ({seats_text(rules, per_side)}), as the session "
+                         "settles it" + (f"; the Score tag says {signed_text(written)}"
+                                         if written is not None and tuple(written) != tuple(settled) else ""))
         elif deal.score is not None:
             lines.append(f"score (from the Score tag): {signed_text(deal.score)}")
         else:
@@ -271,7 +323,7 @@ def plain_lines(view: DealView, name: str):
     for pos in view.positions[1:]:
         i = pos.played - 1
         trick, nth = view.trick_and_card(i)
-        card = pos.card
+        card = view.cards[i]  # the card that made this position (its pos.card)
         seat = pos.table[-1][0]
         line = f"trick {trick} card {nth}: seat {seat} plays {card.card}"
         marks = view.marks(card)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -35,7 +36,11 @@ from bismarck_pbn.views.panes import render_position as _render_position
 from bismarck_pbn.views.keys import Help, key_help
 from bismarck_pbn.views.position import Position
 from bismarck_pbn.views.prompt import Prompt
-from bismarck_pbn.views.replay import DealView, ReplayInput, load
+from bismarck_pbn.views.replay import DealView, ReplayInput, load, settled_score
+
+if TYPE_CHECKING:  # the solver is loaded only when the d key is first pressed
+    from bismarck_pbn.analysis.solver import Solver
+    from bismarck_pbn.analysis.values import PositionValues
 
 
 class Notes(VerticalScroll, can_focus=False):
@@ -95,9 +100,9 @@ class ReplayApp(App[None]):
         """The position shown: the number of cards played."""
         self.dd_on = False
         """Whether the double-dummy values of the legal cards are shown (the d key)."""
-        self._dd_cache: dict[tuple[int, int], object] = {}
+        self._dd_cache: dict[tuple[int, int], PositionValues] = {}
         self._dd_lock = threading.Lock()
-        self._dd_solver = None
+        self._dd_solver: Solver | None = None
         self._dd_generation = 0
         """Counts the file's reloads: values solved for an older reading are dropped."""
 
@@ -116,7 +121,8 @@ class ReplayApp(App[None]):
     def view(self) -> DealView:
         view = self._views.get(self.deal_index)
         if view is None:
-            view = self._views[self.deal_index] = DealView(self.deals[self.deal_index])
+            deals, index = self.deals, self.deal_index
+            view = self._views[index] = DealView(deals[index], lambda: settled_score(deals, index))
         return view
 
     @property
@@ -177,7 +183,7 @@ class ReplayApp(App[None]):
         if pos is None:
             board: RenderableType = Text(view.error or "nothing to replay", style=FAULT_STYLE)
         else:
-            drawn = _render_position(pos)
+            drawn = _render_position(pos, view.settled() if pos.finished else None)
             if drawn is not None:
                 board, shown = drawn
             else:
@@ -208,7 +214,7 @@ class ReplayApp(App[None]):
             return
         from bismarck_pbn.views.analysis import values_line
 
-        box.update(values_line(values))  # type: ignore[arg-type]
+        box.update(values_line(values))
 
     @work(thread=True, exclusive=True, group="dd")
     def _solve_dd(self, key: tuple[int, int], pos: Position, generation: int) -> None:
@@ -224,7 +230,7 @@ class ReplayApp(App[None]):
             values = values_at(pos, self._dd_solver, side_seat=self.side)
         self.call_from_thread(self._dd_solved, key, values, generation)
 
-    def _dd_solved(self, key: tuple[int, int], values: object, generation: int) -> None:
+    def _dd_solved(self, key: tuple[int, int], values: PositionValues, generation: int) -> None:
         if generation != self._dd_generation:
             return  # solved from the file as it was before a reload
         self._dd_cache[key] = values

@@ -84,14 +84,21 @@ def dd_data(analysis) -> list[dict]:
     as the viewer takes it: for each card played, at the moment before it, the seat to
     play and each legal card's value ``[card, tricks]`` in canonical order (tricks of
     its side from that trick on), the best value and whether the side wants few; or
-    ``values`` null and ``why``."""
+    ``values`` null and ``why``. With the sides known, ``side``: the seats whose tricks
+    the values count, and ``for``: the sides analysed, in words (``--side``)."""
     out = []
+    sides = analysis.sides
+    n = analysis.deal.seats
     for p in analysis.plays:
         if p.values is None:
-            out.append({"seat": p.seat, "values": None, "why": p.reason or "not solved"})
+            entry = {"seat": p.seat, "values": None, "why": p.reason or "not solved"}
         else:
-            out.append({"seat": p.seat, "values": [[c, v] for c, v in p.values.items()], "best": p.best,
-                        "few": p.wants_few})
+            entry = {"seat": p.seat, "values": [[c, v] for c, v in p.values.items()], "best": p.best,
+                     "few": p.wants_few}
+        if sides is not None and p.seat:
+            entry["side"] = list(sides.seats_with(p.seat, n))
+            entry["for"] = sides.label
+        out.append(entry)
     return out
 
 
@@ -193,11 +200,15 @@ def _session(session: Session) -> dict:
     """A session's score sheet: what ``bpn standings --format json`` gives for it
     (:meth:`Session.as_dict`: sides, rows with points and marks, games won, rounds,
     the zero-sum check, what is left to play), each row with its deal's number (for the
-    link) and its errors."""
+    link) and its errors; with a schedule, ``to_play_grid``: the columns and heading of
+    the grid of what is left to play, as ``bpn standings`` draws it."""
     data = session.as_dict()
     for row, out in zip(session.boards, data["boards"]):
         out["deal"] = row.number
         out["errors"] = row.errors
+    to_play = session.to_play()
+    if to_play is not None:
+        data["to_play_grid"] = {"contracts": session.to_play_columns(to_play), "schedule": session.schedule_words()}
     return data
 
 

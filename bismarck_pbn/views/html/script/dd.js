@@ -1,6 +1,6 @@
-/* dd: the double-dummy table that `bpn html --dd` adds: at each moment, the legal
-   cards of the seat to play with the tricks its side takes from this trick on, the
-   best marked, a costly card with ? or ??. */
+/* dd: the double-dummy table that `bpn html --dd` adds: at each moment, the sides
+   analysed (--side) and the legal cards of the seat to play with the tricks its side
+   (named) takes from this trick on, the best marked, a costly card with ? or ??. */
 DealView.prototype.drawDD = function drawDD() {
   const d = this.deal, at = this.k < d.dd.length ? d.dd[this.k] : null;
   if (!at) {
@@ -8,8 +8,9 @@ DealView.prototype.drawDD = function drawDD() {
     this.ddBox.replaceChildren(el("p", { class: "quiet", text: "Double dummy: " + why }));
     return;
   }
-  const head = `Double dummy: ${seatName(d, at.seat)} to play; the tricks its side takes from this trick on` +
-    (at.few ? " (it wants few)" : "");
+  const whose = at.side ? at.side.map((s) => seatName(d, s)).join(" & ") : "its side";
+  const head = `Double dummy${at.for ? " for " + at.for : ""}: ${seatName(d, at.seat)} to play; the tricks ` +
+    `${at.side ? "of " + whose : "its side takes"} from this trick on` + (at.few ? " (wanting few)" : "");
   if (!at.values) {
     this.ddBox.replaceChildren(el("p", { class: "quiet", text: `${head}: not analysed (${at.why}).` }));
     return;

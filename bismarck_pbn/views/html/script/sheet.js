@@ -122,16 +122,30 @@ function balance(s) {
   const by = s.off_balance.reduce((a, o) => a + o.sum, 0);
   return el("p", { class: "balance bad", text: `The payments do not add up to 0 on ${boards} (BPN602): the balances are off by ${signed(by)}.` });
 }
-/* The contracts each seat still has to play in the rotating place (Bismarck's schedule). */
+/* The contracts each seat still has to play in the rotating place (Bismarck's schedule),
+   as the grid of bpn standings: a row a seat, a column a contract (every contract of
+   the variant, in its order), how many times it is due (\u00b7 none), the deals left. */
 function toPlay(s) {
   if (!s.to_play || (s.length !== null && lastBoard(s) >= s.length)) return null;
   const place = s.boards.some((r) => r.forehand !== null) ? "forehand" : "dealer";
-  const items = Object.entries(s.to_play).map(([seat, due]) => {
-    const left = s.deals_left && s.deals_left[seat] !== undefined ? ` (${s.deals_left[seat]} left)` : "";
-    const counts = [...new Set(due)].map((c) => due.filter((x) => x === c).length > 1 ? `${c} \u00d7${due.filter((x) => x === c).length}` : c);
-    return el("li", {}, el("strong", { text: (seat === "0" ? "any seat" : playerOf(s, Number(seat))) + ": " }), counts.join(", ") || "nothing", left);
+  const grid = s.to_play_grid;
+  const id = "to-play-" + s.boards[0].deal;
+  const rows = Object.entries(s.to_play).map(([seat, due]) => {
+    const left = s.deals_left && s.deals_left[seat] !== undefined ? String(s.deals_left[seat]) : seat === "0" ? "" : "?";
+    return el("tr", {}, el("th", { scope: "row", text: seat === "0" ? "any seat" : playerOf(s, Number(seat)) }),
+      grid.contracts.map((c) => {
+        const n = due.filter((x) => x === c).length;
+        return el("td", { class: "num" + (n ? "" : " none"), text: n ? String(n) : "\u00b7" });
+      }),
+      el("td", { class: "num", text: left }));
   });
-  return el("div", { class: "to-play" }, el("p", { text: `Still to play as ${place}:` }), el("ul", {}, items));
+  return el("div", { class: "to-play" },
+    el("h4", { id, text: `Still to play as ${place}` + (grid.schedule ? ` (${grid.schedule})` : "") }),
+    el("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": id },
+      el("table", { class: "sheet to-play-grid" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: place[0].toUpperCase() + place.slice(1) }),
+          heads(grid.contracts), heads(["Deals left"]))),
+        el("tbody", {}, rows))));
 }
 function lastBoard(s) { return Math.max(0, ...s.boards.map((r) => r.board || 0)); }
 /* Who won, leads or is tied, in the words of bpn standings. */
