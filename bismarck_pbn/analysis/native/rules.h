@@ -62,7 +62,10 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     int run[4];
     unsigned tops[4];
     for (int s = 0; s < 4; s++) { tops[s] = suit_bits(won, s); run[s] = popc32(tops[s]); }
-    int got = 0, used = 0, T = c->trump;
+    int got = 0, used = 0, T = c->trump, total = popc(won);
+    /* every line below cashes at most all the runs: short of `want`, the caller cuts
+       nothing, whatever else is counted (and *rel is not read) */
+    if (total < want) { *rel = 0; return total; }
     *rel = 0;
     if (T >= 0) {
         int most = 0, holders = 0;
