@@ -97,3 +97,20 @@ def test_the_plain_install_brings_what_replay_needs():
     names = {re.match(r"[A-Za-z0-9_.-]+", dep).group().lower() for dep in project["dependencies"]}
     assert {"textual", "rich", "typer", "lark"} <= names
     assert project["optional-dependencies"]["tui"] == []
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_solver_core_and_its_flags(wheel_dir):
+    """hatch_build.py compiles the C core with the flags of native/cflags.txt (which the
+    package reads too, so the file ships): plain, and on x86-64 the popcnt/BMI2 build."""
+    import platform
+    import shutil
+
+    native = wheel_dir / "bismarck_pbn" / "analysis" / "native"
+    assert (native / "cflags.txt").is_file()
+    if shutil.which(os.environ.get("CC", "cc").split()[0]) is None:
+        pytest.skip("no C compiler: the wheel has no C core")
+    suffix = ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so"
+    built = sorted(p.name for p in native.glob("_bpnsolver*"))
+    x86 = platform.machine().lower() in ("x86_64", "amd64")
+    assert built == sorted([f"_bpnsolver{suffix}"] + ([f"_bpnsolver_hw{suffix}"] if x86 else []))

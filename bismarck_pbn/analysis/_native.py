@@ -10,6 +10,12 @@ Where the library comes from, in order:
    install picks up a changed ``solver.c``;
 3. none: :func:`load` returns None and the pure-Python core is used.
 
+On x86-64 the core is built twice: plain, for any CPU, and with the popcnt, BMI1 and
+BMI2 instructions (``hw``, the flags in ``native/cflags.txt``). The plain build's
+``bpn_dds_cpu_hw()`` says whether this CPU should run the other (it has them, and its
+pext is fast); then the ``hw`` build is loaded, if it builds. Both search the same
+nodes and give the same values. ``BPN_SOLVER_HW=0`` keeps the plain build.
+
 ``BPN_SOLVER=python`` skips all of this (the fallback, as on a machine without a
 compiler); ``BPN_SOLVER=native`` makes a missing C core an error instead of a fallback.
 """
@@ -19,6 +25,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -33,11 +40,26 @@ HERE = Path(__file__).resolve().parent / "native"
 SOURCE = HERE / "solver.c"
 PARTS = (SOURCE, HERE / "core.h", HERE / "table.h", HERE / "rules.h")
 """The files of the one translation unit that ``SOURCE`` is."""
+FLAGS_FILE = HERE / "cflags.txt"
 SUFFIX = ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so"
 BUILT = HERE / f"_bpnsolver{SUFFIX}"
-"""Where the wheel's build hook puts the compiled core."""
+BUILT_HW = HERE / f"_bpnsolver_hw{SUFFIX}"
+"""Where the wheel's build hook puts the compiled core (and its ``hw`` build)."""
 
-CFLAGS = ["-O2", "-shared", "-fPIC", "-std=c99"]
+
+def read_flags(path: Path = FLAGS_FILE) -> dict[str, list[str]]:
+    """The compiler flags of ``native/cflags.txt``: ``name = flags`` lines, ``#`` comments.
+    (hatch_build.py reads the same file the same way.)"""
+    flags: dict[str, list[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name, eq, value = line.partition("=")
+        if eq and not line.lstrip().startswith("#"):
+            flags[name.strip()] = value.split()
+    return flags
+
+
+CFLAGS = read_flags()["plain"]
+HW_CFLAGS = read_flags()["hw"]
 
 
 class _Problem(ctypes.Structure):
@@ -51,10 +73,15 @@ class NativeUnavailable(RuntimeError):
     """``BPN_SOLVER=native`` was asked for and the C core cannot be loaded."""
 
 
-def compile_library(source: Path, target: Path, cc: str | None = None) -> bool:
+def _cc() -> str:
+    return os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+
+
+def compile_library(source: Path, target: Path, cc: str | None = None, hw: bool = False) -> bool:
     """Compile ``source`` into the shared library ``target`` (atomically: a half-written
-    library is never left behind). Returns whether it worked; prints nothing."""
-    cc = cc or os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    library is never left behind), with the ``hw`` flags too if asked. Returns whether it
+    worked; prints nothing."""
+    cc = cc or _cc()
     exe = shutil.which(cc.split()[0]) if cc else None
     if exe is None:
         return False
@@ -62,7 +89,8 @@ def compile_library(source: Path, target: Path, cc: str | None = None) -> bool:
     fd, tmp = tempfile.mkstemp(suffix=SUFFIX, dir=target.parent)
     os.close(fd)
     try:
-        done = subprocess.run([*cc.split(), *CFLAGS, "-o", tmp, str(source)], capture_output=True,
+        flags = [*CFLAGS, *HW_CFLAGS] if hw else CFLAGS
+        done = subprocess.run([*cc.split(), *flags, "-o", tmp, str(source)], capture_output=True,
                               timeout=120)
         if done.returncode != 0:
             return False
@@ -80,17 +108,48 @@ def _cache_dir() -> Path:
     return Path(base) / "bismarck-pbn"
 
 
-def _cached_library() -> Path | None:
+def _cached_library(hw: bool = False) -> Path | None:
     try:
-        # solver.c includes its parts (core.h, table.h, rules.h): a change to any rebuilds
-        digest = hashlib.sha256(b"".join(p.read_bytes() for p in PARTS)).hexdigest()[:16]
+        # solver.c includes its parts (core.h, table.h, rules.h): a change to any rebuilds,
+        # as does one of the flags or of the compiler ($CC="gcc -march=native" is its own)
+        digest = hashlib.sha256(b"".join(p.read_bytes() for p in (*PARTS, FLAGS_FILE))
+                                + _cc().encode()).hexdigest()[:16]
     except OSError:
         return None
     tag = sysconfig.get_platform().replace("-", "_").replace(".", "_")
-    target = _cache_dir() / f"bpnsolver-{digest}-{tag}{SUFFIX}"
-    if target.exists() or compile_library(SOURCE, target):
+    target = _cache_dir() / f"bpnsolver-{digest}-{tag}{'-hw' if hw else ''}{SUFFIX}"
+    if target.exists() or compile_library(SOURCE, target, hw=hw):
         return target
     return None
+
+
+def _open(hw: bool) -> tuple[ctypes.CDLL, Path] | None:
+    built = BUILT_HW if hw else BUILT
+    for find in (lambda: built if built.exists() else None, lambda: _cached_library(hw)):
+        path = find()
+        if path is None:
+            continue
+        try:
+            lib = ctypes.CDLL(str(path))
+        except OSError:
+            continue
+        _declare(lib)
+        return lib, path
+    return None
+
+
+def _wants_hw(plain: ctypes.CDLL) -> bool:
+    if os.environ.get("BPN_SOLVER_HW", "").strip().lower() in ("0", "no", "off", "false"):
+        return False
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return False
+    return bool(plain.bpn_dds_cpu_hw())
+
+
+def open_build(hw: bool) -> tuple[ctypes.CDLL, Path] | None:
+    """The plain or the ``hw`` build itself, whatever this CPU would choose (for the tests
+    that compare them; the ``hw`` one only runs on a CPU with its instructions)."""
+    return _open(hw)
 
 
 _LIB: ctypes.CDLL | None = None
@@ -106,17 +165,11 @@ def load() -> tuple[ctypes.CDLL, Path] | None:
         return None
     if not _TRIED:
         _TRIED = True
-        for find in (lambda: BUILT if BUILT.exists() else None, _cached_library):
-            path = find()
-            if path is None:
-                continue
-            try:
-                lib = ctypes.CDLL(str(path))
-            except OSError:
-                continue
-            _declare(lib)
-            _LIB, _PATH = lib, path
-            break
+        found = _open(hw=False)
+        if found is not None and _wants_hw(found[0]):
+            found = _open(hw=True) or found
+        if found is not None:
+            _LIB, _PATH = found
     if _LIB is None:
         if mode == "native":
             raise NativeUnavailable("BPN_SOLVER=native, but the C solver core could not be built or "
@@ -137,6 +190,10 @@ def _declare(lib: ctypes.CDLL) -> None:
                                         ctypes.POINTER(ctypes.c_int8), ctypes.c_int]
     lib.bpn_dds_solve_moves.restype = ctypes.c_int
     lib.bpn_dds_set_limit.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
+    lib.bpn_dds_cpu_hw.restype = ctypes.c_int
+    lib.bpn_dds_cpu_hw.argtypes = []
+    lib.bpn_dds_build_hw.restype = ctypes.c_int
+    lib.bpn_dds_build_hw.argtypes = []
 
 
 class NativeSolver:

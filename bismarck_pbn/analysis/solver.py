@@ -34,7 +34,7 @@ from bismarck_pbn.analysis.problem import Problem
 __all__ = ["Solver", "SolverLimit", "core_description", "solve", "solve_moves"]
 
 DEFAULT_TABLE_BITS = 20
-"""The C core's table: 2**20 entries of 40 bytes and 2**18 key slots of 16 bytes (45 MiB,
+"""The C core's table: 2**20 entries of 40 bytes and 2**18 key slots of 16 bytes (47 MiB,
 allocated once, emptied when full); the Python core's table is capped at 2**18 entries
 and emptied when full."""
 
@@ -106,8 +106,8 @@ def solve_moves(problem: Problem) -> dict[str, int]:
 
 
 def core_description() -> str:
-    """Which core is in use, in words: ``native C core (path)`` or ``pure-Python core``
-    (with the reason)."""
+    """Which core is in use, in words: ``native C core, plain build (path)`` (or its
+    popcnt/BMI2 build, see ``_native``) or ``pure-Python core`` (with the reason)."""
     import os
 
     try:
@@ -115,7 +115,8 @@ def core_description() -> str:
     except _native.NativeUnavailable as exc:
         return f"none ({exc})"
     if loaded is not None:
-        return f"native C core ({loaded[1]})"
+        build = "popcnt/BMI2 build" if loaded[0].bpn_dds_build_hw() else "plain build"
+        return f"native C core, {build} ({loaded[1]})"
     if os.environ.get("BPN_SOLVER", "").lower() == "python":
         return "pure-Python core (BPN_SOLVER=python)"
     return "pure-Python core (no C compiler found to build the native core)"

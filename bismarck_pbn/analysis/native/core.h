@@ -61,9 +61,10 @@ typedef struct {
    in a row instead of chasing a pointer (a cache miss) per entry. */
 #define CHUNK 6
 typedef struct {
-    Entry e[CHUNK];
     uint32_t next;      /* the next (older) chunk of the same key, or NONE */
-    uint32_t count;
+    uint32_t count;     /* first, with the first entry: in the cache line read first */
+    Entry e[CHUNK];
+    uint64_t pad;       /* 256 bytes, 4 cache lines (the arena is 64-aligned) */
 } Chunk;
 
 typedef struct {
@@ -78,6 +79,7 @@ typedef struct {
 
 typedef struct {
     Chunk *arena;
+    void *arena_block;  /* what malloc gave: arena, aligned to 64 bytes, is inside */
     Slot *slots;
     uint32_t arena_size, arena_top;
     u64 nslots, slots_used;   /* nslots a power of two */
@@ -90,21 +92,43 @@ typedef struct {
     /* the position being searched */
     int n, trump, must_trump, maxmask, countmask, to_play, ntable;
     u64 hands[MAXN];
+    u64 out;            /* the cards still out: in the hands and on the table (kept as the
+                           tricks are played, rather than gathered at every node) */
     int tseat[MAXN], tcard[MAXN];
     int hist[MAXN][64];
 } Ctx;
 
-/* Bit counts inline (the builtin becomes a library call without -mpopcnt, which a
-   portable build cannot assume). */
+/* Bit counts: the popcnt instruction where the build may use it (__POPCNT__: the
+   build for CPUs that have it, see _native.py; every ARM64), else inline arithmetic (the builtin
+   becomes a library call without -mpopcnt, which a portable build cannot assume). */
+#if defined(__POPCNT__) || defined(__aarch64__)
+static inline int popc(u64 x) { return __builtin_popcountll(x); }   /* ARM64: cnt + addv */
+#else
 static inline int popc(u64 x) {
     x = x - ((x >> 1) & 0x5555555555555555ull);
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
+#endif
 static inline int popc32(unsigned x) { return popc(x); }
 static inline unsigned suit_bits(u64 m, int s) { return (unsigned)(m >> (16 * s)) & 0xFFFFu; }
 static inline u64 suit_mask(int s) { return (u64)0xFFFF << (16 * s); }
+
+/* Bit s set for each suit s that m has a card of (without a branch per suit). */
+static inline unsigned suits_of(u64 m) {
+    return (unsigned)((m & 0xFFFF) != 0) | (unsigned)((m >> 16 & 0xFFFF) != 0) << 1
+           | (unsigned)((m >> 32 & 0xFFFF) != 0) << 2 | (unsigned)((m >> 48) != 0) << 3;
+}
+
+/* The run of touching cards that card b of m (a seat's cards of one suit) tops: the cards
+   of m from b down, passing over those gone (not in p, the suit's cards still out), to
+   the first card still out that is not in m. A few instructions instead of a loop. */
+static inline unsigned run_below(unsigned m, unsigned p, int b) {
+    unsigned others = p & ~m & ((1u << b) - 1);
+    unsigned floor = ((2u << (31 - __builtin_clz(others | 1))) - 1) & (0u - (others != 0));  /* no branch */
+    return m & ((2u << b) - 1) & ~floor;
+}
 
 
 #endif

@@ -29,9 +29,7 @@
 
 /* Representatives of the legal cards (one per run of touching cards), best first. */
 static int gen_moves(const Ctx *c, int *moves, int best_lead) {
-    u64 lg = legal(c), all = 0;
-    for (int s = 0; s < c->n; s++) all |= c->hands[s];
-    for (int i = 0; i < c->ntable; i++) all |= (u64)1 << c->tcard[i];
+    u64 lg = legal(c), all = c->out;
     int seat = c->to_play, mine_max = c->maxmask >> seat & 1;
     int wants = mine_max == (c->countmask >> seat & 1);   /* this seat wants to win tricks */
     int nm = 0, score[16 * 4];
@@ -39,21 +37,16 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
     int wcard = wi >= 0 ? c->tcard[wi] : -1;
     int partner_wins = wi >= 0 && ((c->maxmask >> c->tseat[wi] & 1) == mine_max);
     int last = c->ntable == c->n - 1;
-    for (int s = 0; s < 4; s++) {
+    for (unsigned suits = suits_of(lg); suits; suits &= suits - 1) {   /* in order, as 0..3 */
+        int s = __builtin_ctz(suits);
         unsigned m = suit_bits(lg, s);
-        if (!m) continue;
         unsigned p = suit_bits(all, s);
         int top = 31 - __builtin_clz(p);
         int len = popc32(suit_bits(c->hands[seat], s));
         while (m) {
             int b = 31 - __builtin_clz(m);
             /* b is the top of a run; skip the rest of the run */
-            m &= ~(1u << b);
-            for (int x = b - 1; x >= 0; x--) {
-                if (!(p >> x & 1)) continue;          /* gone: does not separate */
-                if (!(m >> x & 1)) break;             /* another seat's card */
-                m &= ~(1u << x);
-            }
+            m &= ~run_below(m, p, b);
             int card = 16 * s + b, sc;
             if (c->ntable == 0) {
                 unsigned below = p & ((1u << b) - 1);
@@ -85,20 +78,32 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
     return nm;
 }
 
+/* The cards on the table. */
+static inline u64 trick_cards(const Ctx *c) {
+    u64 t = 0;
+    for (int i = 0; i < c->ntable; i++) t |= (u64)1 << c->tcard[i];
+    return t;
+}
+
 /* The winner of the trick just completed on the table, and (in *rel) its card when it
    won by rank over a card of its own suit: the only card a trick's result rests on. */
 static int trick_winner(const Ctx *c, u64 *rel) {
-    int wi = winning(c), wc = c->tcard[wi], beat = 0;
-    for (int i = 0; i < c->n; i++)
-        if (i != wi && c->tcard[i] >> 4 == wc >> 4) beat = 1;
+    /* winning() and, in the same pass, whether another card of the winner's suit was
+       played: one that the winner beat, or that lost to it later (a card that takes
+       the lead by trumping is the first trump: none of its suit came before) */
+    int wi = 0, wc = c->tcard[0], beat = 0;
+    for (int i = 1; i < c->n; i++) {
+        int x = c->tcard[i];
+        if (x >> 4 == wc >> 4) { beat = 1; if (x > wc) { wi = i; wc = x; } }
+        else if (x >> 4 == c->trump) { beat = 0; wi = i; wc = x; }
+    }
     *rel = beat ? (u64)1 << wc : 0;
     return c->tseat[wi];
 }
 
 static int last_trick(Ctx *c, u64 *rel) {
     int lead = c->to_play;
-    for (int i = 0; i < c->n; i++) {
-        int seat = (lead + i) % c->n;
+    for (int i = 0, seat = lead; i < c->n; i++, seat = seat + 1 == c->n ? 0 : seat + 1) {
         c->tseat[i] = seat;
         c->tcard[i] = __builtin_ctzll(c->hands[seat]);
     }
@@ -131,15 +136,18 @@ static int search(Ctx *c, int need, u64 *rel) {
     unsigned present[4];
     uint32_t ow[4];
     u64 pw[2];
+    int ttag = 0;
     if (boundary) {
         if (R == 1) return last_trick(c, rel) >= need;
         use_tt = R > TT_MIN;
         if (use_tt) {
             key = position_key(c, present, ow);
             pw[0] = ow[0] | (u64)ow[1] << 32; pw[1] = ow[2] | (u64)ow[3] << 32;
+            ttag = tops_tag(c, ow, present);
+            prefetch_slot(c, key, c->to_play);      /* the second list's, read below */
         }
         for (int pass = 0; use_tt && pass < 2; pass++) {
-            Slot *sl = find_slot(c, key, pass ? c->to_play : tops_tag(c, pw, present), 0);
+            Slot *sl = find_slot(c, key, pass ? c->to_play : ttag, 0);
             if (!sl) continue;
             /* a decisive entry moves to the front of its list (hits cluster): it swaps
                places with the first entry of the newest chunk */
@@ -175,9 +183,7 @@ static int search(Ctx *c, int need, u64 *rel) {
     int nm = gen_moves(c, moves, best_lead);
     int seat = c->to_play, is_max = c->maxmask >> seat & 1;
     int result = !is_max, cut = -1;
-    u64 all = 0, lg = legal(c), acc = 0;
-    for (int s = 0; s < c->n; s++) all |= c->hands[s];
-    for (int i = 0; i < c->ntable; i++) all |= (u64)1 << c->tcard[i];
+    u64 all = c->out, lg = legal(c), acc = 0;
     for (int i = 0; i < nm; i++) {
         int card = moves[i], r;
         u64 crel, wrel = 0;
@@ -187,12 +193,14 @@ static int search(Ctx *c, int need, u64 *rel) {
             int w = trick_winner(c, &wrel);
             int ts[MAXN], tc[MAXN];
             memcpy(ts, c->tseat, sizeof ts); memcpy(tc, c->tcard, sizeof tc);
+            c->out = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3];   /* 0 beyond n */
             c->ntable = 0; c->to_play = w;
             r = search(c, need - (c->countmask >> w & 1), &crel);
+            c->out = all;
             memcpy(c->tseat, ts, sizeof ts); memcpy(c->tcard, tc, sizeof tc);
             c->ntable = c->n;
         } else {
-            c->to_play = (seat + 1) % c->n;
+            c->to_play = seat + 1 == c->n ? 0 : seat + 1;     /* no division */
             r = search(c, need, &crel);
         }
         c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;
@@ -200,12 +208,7 @@ static int search(Ctx *c, int need, u64 *rel) {
         if (r == is_max) { result = r; cut = card; acc = crel; c->hist[seat][card] += R; break; }
         /* the run of touching cards `card` stands for */
         int s = card >> 4, b = card & 15;
-        unsigned m = suit_bits(lg, s), pr = suit_bits(all, s), run = 1u << b;
-        for (int x = b - 1; x >= 0; x--) {
-            if (!(pr >> x & 1)) continue;
-            if (!(m >> x & 1)) break;
-            run |= 1u << x;
-        }
+        unsigned run = run_below(suit_bits(lg, s), suit_bits(all, s), b);
         if (suit_bits(crel, s) & run) crel |= (u64)run << (16 * s);
         acc |= crel;
     }
@@ -216,8 +219,8 @@ static int search(Ctx *c, int need, u64 *rel) {
             unsigned p = present[cut >> 4];
             best = (cut >> 4) << 4 | popc32(p & ((1u << (cut & 15)) - 1));
         }
-        if (result) store(c, key, present, pw, acc, need, R, best);
-        else store(c, key, present, pw, acc, 0, need - 1, best);
+        if (result) store(c, key, present, pw, ttag, acc, need, R, best);
+        else store(c, key, present, pw, ttag, acc, 0, need - 1, best);
     }
     return result;
 }
@@ -236,11 +239,13 @@ static int load(Ctx *c, const bpn_problem *p) {
     c->n = p->n; c->trump = p->trump; c->must_trump = p->must_trump; c->maxmask = p->maxmask;
     c->countmask = p->countmask;
     c->to_play = p->to_play; c->ntable = p->ntable;
-    for (int s = 0; s < MAXN; s++) c->hands[s] = s < p->n ? p->hands[s] : 0;
+    c->out = 0;
+    for (int s = 0; s < MAXN; s++) c->out |= c->hands[s] = s < p->n ? p->hands[s] : 0;
     for (int i = 0; i < p->ntable; i++) {
         c->tcard[i] = p->table[i];
         c->tseat[i] = ((p->to_play - p->ntable + i) % p->n + p->n) % p->n;
     }
+    c->out |= trick_cards(c);
     c->aborted = 0;
     c->stop_at = c->limit ? c->nodes + c->limit : ~(u64)0;
     return 0;
@@ -289,9 +294,7 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
     memset(out, -1, 64);
     int moves[64];
     int nm = gen_moves(c, moves, -1);
-    u64 lg = legal(c), all = 0;
-    for (int s = 0; s < c->n; s++) all |= c->hands[s];
-    for (int i = 0; i < c->ntable; i++) all |= (u64)1 << c->tcard[i];
+    u64 lg = legal(c), all = c->out;
     int seat = c->to_play, R = popc(c->hands[seat]);
     for (int i = 0; i < nm; i++) {
         int card = moves[i], v, won = 0;
@@ -302,8 +305,10 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
             won = c->countmask >> w & 1;
             int ts[MAXN], tc[MAXN];
             memcpy(ts, c->tseat, sizeof ts); memcpy(tc, c->tcard, sizeof tc);
+            c->out = all & ~trick_cards(c);
             c->ntable = 0; c->to_play = w;
             v = won + (R > 1 ? value(c, 0, R - 1, guess >= 0 ? guess - won : -1) : 0);
+            c->out = all;
             memcpy(c->tseat, ts, sizeof ts); memcpy(c->tcard, tc, sizeof tc);
             c->ntable = c->n;
         } else {
@@ -315,12 +320,43 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
         /* the whole run of touching cards has this value */
         int s = card >> 4, b = card & 15;
         unsigned m = suit_bits(lg, s), pr = suit_bits(all, s);
-        out[card] = (int8_t)v;
-        for (int x = b - 1; x >= 0; x--) {
-            if (!(pr >> x & 1)) continue;
-            if (!(m >> x & 1)) break;
-            out[16 * s + x] = (int8_t)v;
-        }
+        unsigned run = run_below(m, pr, b);
+        for (int x = 0; x < 16; x++)
+            if (run >> x & 1) out[16 * s + x] = (int8_t)v;
     }
     return finish(c, popc(lg));
+}
+
+/* ---- the CPU ----------------------------------------------------------------------- */
+
+/* The library is built twice on x86-64 (see _native.py): plain, for any CPU, and with
+   popcnt, BMI1 and BMI2 (popc and pext16 become one instruction each). The plain build
+   answers whether this CPU should load the other: 1 when it has those instructions and
+   is not an AMD before Zen 3 (family 0x19), whose pext is microcoded and slow; else 0
+   (and 0 on every other architecture or compiler). */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <cpuid.h>
+EXPORT int bpn_dds_cpu_hw(void) {
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt") || !__builtin_cpu_supports("bmi") || !__builtin_cpu_supports("bmi2"))
+        return 0;
+    unsigned a, b, cx, d;
+    if (!__get_cpuid(0, &a, &b, &cx, &d)) return 0;
+    int amd = b == 0x68747541u /* "Auth"enticAMD */ || b == 0x6f677948u /* "Hygo"nGenuine */;
+    if (!__get_cpuid(1, &a, &b, &cx, &d)) return 0;
+    unsigned family = (a >> 8) & 0xF;
+    if (family == 0xF) family += (a >> 20) & 0xFF;
+    return !amd || family >= 0x19;
+}
+#else
+EXPORT int bpn_dds_cpu_hw(void) { return 0; }
+#endif
+
+/* 1 in the build that uses popcnt and pext (the tests check which one they load). */
+EXPORT int bpn_dds_build_hw(void) {
+#if defined(__POPCNT__) && defined(__BMI2__)
+    return 1;
+#else
+    return 0;
+#endif
 }

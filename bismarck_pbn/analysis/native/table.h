@@ -4,6 +4,9 @@
 #ifndef BPN_TABLE_H
 #define BPN_TABLE_H
 #include "core.h"
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 static void init_pext(void);
 
@@ -15,16 +18,17 @@ EXPORT void *bpn_dds_new(int table_bits) {
     if (!c) return NULL;
     c->arena_size = ((uint32_t)1 << table_bits) / CHUNK;
     c->nslots = (u64)1 << (table_bits - 2);
-    c->arena = malloc((size_t)c->arena_size * sizeof(Chunk));
+    c->arena_block = malloc((size_t)c->arena_size * sizeof(Chunk) + 64);
+    c->arena = c->arena_block ? (Chunk *)(((uintptr_t)c->arena_block + 63) & ~(uintptr_t)63) : NULL;
     c->slots = calloc(c->nslots, sizeof(Slot));
-    if (!c->arena || !c->slots) { free(c->arena); free(c->slots); free(c); return NULL; }
+    if (!c->arena || !c->slots) { free(c->arena_block); free(c->slots); free(c); return NULL; }
     c->epoch = 1;
     return c;
 }
 
 EXPORT void bpn_dds_free(void *p) {
     Ctx *c = p;
-    if (c) { free(c->arena); free(c->slots); free(c); }
+    if (c) { free(c->arena_block); free(c->slots); free(c); }
 }
 
 static void forget(Ctx *c) {
@@ -73,37 +77,55 @@ static void init_pext(void) {
     pext_ready = 1;
 }
 
-/* The bits of x (a subset of m) packed down to the positions of m's bits. */
+/* The bits of x (a subset of m) packed down to the positions of m's bits: the pext
+   instruction where the build may use it (__BMI2__), else two lookups in a table. */
+#if defined(__BMI2__)
+static inline unsigned pext16(unsigned x, unsigned m) { return _pext_u32(x, m); }
+#else
 static inline unsigned pext16(unsigned x, unsigned m) {
     return PEXT8[m & 0xFF][x & 0xFF] | (unsigned)PEXT8[m >> 8][(x >> 8) & 0xFF] << popc32(m & 0xFF);
 }
+#endif
 
-/* Bit i of x to bit 2i. */
-static inline uint32_t spread16(uint32_t x) {
-    x = (x | x << 8) & 0x00FF00FFu;
-    x = (x | x << 4) & 0x0F0F0F0Fu;
-    x = (x | x << 2) & 0x33333333u;
-    return (x | x << 1) & 0x55555555u;
+/* Bit i of lo to bit 2i, bit i of hi to bit 2i + 1 (16 bits each). */
+#if defined(__BMI2__)
+static inline uint32_t interleave16(uint32_t lo, uint32_t hi) {
+    return _pdep_u32(lo, 0x55555555u) | _pdep_u32(hi, 0xAAAAAAAAu);
+}
+#else
+static inline uint32_t interleave16(uint32_t lo, uint32_t hi) {
+    u64 x = lo | (u64)hi << 32;         /* both spread at once, in the halves of a word */
+    x = (x | x << 8) & 0x00FF00FF00FF00FFull;
+    x = (x | x << 4) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | x << 2) & 0x3333333333333333ull;
+    x = (x | x << 1) & 0x5555555555555555ull;
+    return (uint32_t)x | (uint32_t)(x >> 32) << 1;
+}
+#endif
+
+/* The number of cards of each suit in h, 4 bits a suit (suit s at bit 4s): the counts
+   of the four 16-bit lanes at once (a suit has at most 15 cards, as the key assumes). */
+static inline unsigned suit_counts(u64 h) {
+    h = h - ((h >> 1) & 0x5555555555555555ull);
+    h = (h & 0x3333333333333333ull) + ((h >> 2) & 0x3333333333333333ull);
+    h = (h + (h >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    h = (h + (h >> 8)) & 0x000F000F000F000Full;     /* lane s: its count, below 16 */
+    h |= h >> 12;                                   /* counts of s and s+1 side by side */
+    return (unsigned)(h & 0xFF) | (unsigned)(h >> 24 & 0xFF00);
 }
 
 /* The position's key, its cards still out per suit, and per suit the owners of those
    cards (2 bits each, from the lowest card still out up: the top d cards of a suit of
-   k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same key). */
+   k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same key).
+   At a trick's lead, so the cards still out are those in the hands. */
 static u64 position_key(const Ctx *c, unsigned present[4], uint32_t ow[4]) {
-    u64 key = 0, all = 0;
-    for (int seat = 0; seat < c->n; seat++) {
-        all |= c->hands[seat];
-        for (int s = 0; s < 4; s++)
-            key |= (u64)popc32(suit_bits(c->hands[seat], s)) << (4 * (4 * seat + s));
-    }
+    u64 key = 0, all = c->out;
+    for (int seat = 0; seat < c->n; seat++)
+        key |= (u64)suit_counts(c->hands[seat]) << (16 * seat);
+    u64 lo_cards = c->hands[1] | c->hands[3], hi_cards = c->hands[2] | c->hands[3];  /* 0 beyond n */
     for (int s = 0; s < 4; s++) {
-        unsigned p = present[s] = suit_bits(all, s), lo = 0, hi = 0;
-        for (int seat = 1; seat < c->n; seat++) {
-            unsigned r = pext16(suit_bits(c->hands[seat], s), p);
-            if (seat & 1) lo |= r;
-            if (seat & 2) hi |= r;
-        }
-        ow[s] = spread16(lo) | spread16(hi) << 1;
+        unsigned p = present[s] = suit_bits(all, s);
+        ow[s] = interleave16(pext16(suit_bits(lo_cards, s), p), pext16(suit_bits(hi_cards, s), p));
     }
     return key;
 }
@@ -113,8 +135,17 @@ static inline uint32_t owner_mask(int d) { return d >= 16 ? 0xFFFFFFFFu : (1u <<
 /* The top d cards of a suit's cards still out. */
 static inline unsigned top_cards(unsigned present, int d) {
     int drop = popc32(present) - d;
-    while (drop-- > 0) present &= present - 1;
-    return present;
+    if (drop <= 0) return present;
+#if defined(__BMI2__)
+    return present & ~_pdep_u32((1u << drop) - 1, present);   /* less its `drop` lowest */
+#else
+    unsigned top = 0;
+    while (d-- > 0) {                  /* d is mostly the smaller: take the top d */
+        unsigned b = 1u << (31 - __builtin_clz(present));
+        top |= b; present ^= b;
+    }
+    return top;
+#endif
 }
 
 static u64 entry_cards(const Entry *e, const unsigned present[4]) {
@@ -129,9 +160,19 @@ static inline int matches(const Entry *e, const u64 *pw) {
     return (((pw[0] & e->mask[0]) ^ e->ow[0]) | ((pw[1] & e->mask[1]) ^ e->ow[1])) == 0;
 }
 
-static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
+static inline u64 slot_hash(u64 key, int tag) {
     u64 h = (key ^ (u64)(tag + 1) * 0x9E3779B97F4A7C15ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 31;
+    return h ^ h >> 31;
+}
+
+/* Start loading the slot find_slot(c, key, tag, ...) reads first (the table is large: a
+   cache miss), to overlap with other work. */
+static inline void prefetch_slot(const Ctx *c, u64 key, int tag) {
+    __builtin_prefetch(c->slots + (slot_hash(key, tag) & (c->nslots - 1)));
+}
+
+static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
+    u64 h = slot_hash(key, tag);
     for (u64 i = h & (c->nslots - 1);; i = (i + 1) & (c->nslots - 1)) {
         Slot *sl = c->slots + i;
         if (sl->epoch != c->epoch) {
@@ -147,18 +188,16 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
 
 /* The tag of the list for entries that constrain the owner of every suit's top card:
    such entries are filed apart, by those owners, which keeps the lists short. */
-static inline int tops_tag(const Ctx *c, const u64 *pw, const unsigned present[4]) {
+static inline int tops_tag(const Ctx *c, const uint32_t ow[4], const unsigned present[4]) {
     int t = 0;
-    for (int s = 0; s < 4; s++) {
-        int k = popc32(present[s]);
-        if (k) t |= (int)(pw[s >> 1] >> (32 * (s & 1) + 2 * (k - 1)) & 3) << (2 * s);
-    }
+    for (int s = 0; s < 4; s++)   /* a suit with no card out: ow[s] is 0, whatever the shift */
+        t |= (int)(ow[s] >> ((2 * popc32(present[s]) - 2) & 31) & 3) << (2 * s);
     return c->to_play | 4 | t << 3;
 }
 
 /* Record lo <= value <= hi for the positions whose top cards, per the relevant cards
-   `rel`, are owned as in this one. */
-static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, u64 rel,
+   `rel`, are owned as in this one (ttag: its tops_tag()). */
+static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int ttag, u64 rel,
                   int lo, int hi, int best) {
     if (c->aborted) return;
     u64 mask[2] = {0, 0}, w[2];
@@ -171,7 +210,7 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, u64
         mask[s >> 1] |= (u64)(owner_mask(k) & ~owner_mask(k - d)) << (32 * (s & 1));
     }
     w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
-    int tag = all_tops ? tops_tag(c, pw, present) : c->to_play;
+    int tag = all_tops ? ttag : c->to_play;
     Slot *sl = find_slot(c, key, tag, 1);
     if (sl) {
         for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
