@@ -142,7 +142,7 @@ def _page_data(html: str) -> dict:
 
 def test_html_dd_embeds_the_values_before_each_card(tmp_path):
     out = tmp_path / "dd.html"
-    result = runner.invoke(_app(), ["html", str(CLUB), "--deal", "2", "--dd", "--limit", "20000", "-o", str(out)])
+    result = runner.invoke(_app(), ["html", str(CLUB), "--deal", "2", "--dd", "--limit", "5000", "-o", str(out)])
     assert result.exit_code == 0, result.output
     [deal] = _page_data(out.read_text(encoding="utf-8"))["deals"]
     dd = deal["dd"]

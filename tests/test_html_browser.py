@@ -306,7 +306,7 @@ def test_double_dummy_values_at_each_moment(browser, tmp_path):
     from bismarck_pbn.views.html.data import dd_data
 
     deals = [d for d in parse(CLUB.read_text(encoding="utf-8")) if d.tags]
-    analysis = analyse_deal(deals[1], make_solver(20000), contracts=False)
+    analysis = analyse_deal(deals[1], make_solver(5000), contracts=False)
     path = tmp_path / "dd.html"
     path.write_text(render_html(deals, deal=2, dd={2: dd_data(analysis)}), encoding="utf-8")
     every = positions(deals[1])

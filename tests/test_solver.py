@@ -130,7 +130,8 @@ def test_the_table_answers_positions_that_differ_only_in_cards_that_did_not_matt
         assert solver.solve(problem(hands, trump="C", to_play=2)) == 3
         before = solver.stats()["nodes"]
         assert solver.solve(problem(swapped, trump="C", to_play=2)) == 3
-        assert solver.stats()["nodes"] - before <= 2  # one table hit per null-window search
+        # one table hit per null-window search: at most three for the six answers 0..5
+        assert solver.stats()["nodes"] - before <= 3
         fresh = Solver(core)
         assert fresh.solve(problem(swapped, trump="C", to_play=2)) == 3
         assert fresh.stats()["nodes"] > 50

@@ -200,18 +200,37 @@ class Rules:
         return max(((self.hands[s] & tm & above).bit_count() for s in range(self.n) if team >> s & 1),
                    default=0), rel
 
+    def _sure_vs(self, nx: int, led: int, card: int) -> bool:
+        """Does ``card`` (on the table, or about to be played to a trick led in ``led``)
+        stay above every card seat ``nx`` can play to the trick?"""
+        s, b = card >> 4, card & 15
+        h = self.hands[nx]
+        nl = suit(h, led)
+        if nl:
+            return s != led or nl.bit_length() - 1 < b
+        if self.trump >= 0 and led != self.trump and suit(h, self.trump):
+            cs = suit(h, s)
+            return s == self.trump and (not cs or cs.bit_length() - 1 < b)
+        return True
+
     def _moves(self, best_lead: int) -> list[int]:
-        """Representatives of the legal cards, one per run of touching cards, best first."""
+        """Representatives of the legal cards, one per run of touching cards, best first
+        (the card-play rules of ``gen_moves()`` in ``native/solver.c``)."""
         lg, all_ = self._legal(), self._present()
-        seat = self.to_play
-        mine_max = self.maxmask >> seat & 1
+        seat, n, hands, maxmask = self.to_play, self.n, self.hands, self.maxmask
+        mine_max = maxmask >> seat & 1
         wants = mine_max == (self.countmask >> seat & 1)  # this seat wants to win tricks
         ntable, trump, hist = self.ntable, self.trump, self.hist[seat]
+        nx, led, before_last = (seat + 1) % n, -1, False
+        nx_foe = (maxmask >> nx & 1) != mine_max
         if ntable:
             wi = self._winning()
             wcard = self.tcard[wi]
-            partner_wins = (self.maxmask >> self.tseat[wi] & 1) == mine_max
-            last = ntable == self.n - 1
+            partner_wins = (maxmask >> self.tseat[wi] & 1) == mine_max
+            last = ntable == n - 1
+            led = self.tcard[0] >> 4
+            before_last = ntable == n - 2
+            w_sure = before_last and self._sure_vs(nx, led, wcard)
         scored = []
         for s in range(4):
             m = suit(lg, s)
@@ -219,7 +238,19 @@ class Rules:
                 continue
             p = suit(all_, s)
             top = p.bit_length() - 1
-            length = suit(self.hands[seat], s).bit_count()
+            length = suit(hands[seat], s).bit_count()
+            mate_top = ruff = pruff = False
+            opplen = 0
+            if not ntable and wants:
+                for t in range(n):
+                    ts = suit(hands[t], s)
+                    tr = not ts and trump >= 0 and s != trump and suit(hands[t], trump) != 0
+                    if (maxmask >> t & 1) == mine_max:
+                        pruff = pruff or (t != seat and tr)
+                        mate_top = mate_top or bool(ts >> top & 1)
+                    else:
+                        opplen += ts.bit_count()
+                        ruff = ruff or tr
             while m:
                 b = m.bit_length() - 1
                 m &= ~(1 << b)
@@ -237,21 +268,30 @@ class Rules:
                     elif not wants:
                         sc = 1000 - 4 * rel
                     elif b == top:
-                        sc = 3000 + length * 8
-                    else:
-                        holder = next((t for t in range(self.n) if suit(self.hands[t], s) >> top & 1), -1)
-                        if holder >= 0 and (self.maxmask >> holder & 1) == mine_max:
-                            sc = 2000 - b
-                        else:
-                            sc = 1000 + length * 4 - b
+                        sc = 3000 + length * 8 - (1500 if ruff else 0)
+                    elif pruff and not ruff and opplen:
+                        sc = 2500 - b
+                    elif mate_top:
+                        sc = 2000 - b - (1000 if ruff else 0)
+                    else:  # low from length, not away from the second card under an opponent's top
+                        sc = 1000 + length * 4 - 4 * rel
+                        q = p & ~(1 << top)
+                        if q and suit(hands[seat], s) >> (q.bit_length() - 1) & 1:
+                            sc -= 300
                 else:
                     w = beats(card, wcard, trump)
                     if not wants:
                         sc = 2000 + b if not w else 1000 + b if last else 500 - b
                     elif partner_wins:
                         sc = -100 - b if w and last else 500 - b - (50 if w else 0)
+                        if w and before_last and nx_foe and not w_sure and self._sure_vs(nx, led, card):
+                            sc = 1800 - b
                     elif w:
                         sc = 2000 - b if last else 1500 + b
+                        if before_last and nx_foe and self._sure_vs(nx, led, card):
+                            sc = 1800 - b
+                        elif before_last and not nx_foe:
+                            sc = 1500 - b if w_sure else 450 - b
                     else:
                         sc = 500 - b - (200 if s == trump else 0)
                 scored.append((sc * 64 + min(hist[card], 63), card))

@@ -252,8 +252,11 @@ class PySolver(Rules):
         return bool(result), acc
 
     def _value(self, floor: int, ceil: int, guess: int) -> int:
+        """Counted tricks between ``floor`` and ``ceil``: null-window searches stepping by
+        one from ``guess``, or without one a binary search whose first test is the
+        counted seats' share of the tricks (as ``value()`` in ``native/solver.c``)."""
         lo, hi = floor, ceil
-        g = guess if guess >= 0 else (lo + hi + 1) // 2
+        g = guess if guess >= 0 else -(-hi * self.countmask.bit_count() // self.n)
         while lo < hi:
             t = min(max(g, lo + 1), hi)
             if self._search(t)[0]:
