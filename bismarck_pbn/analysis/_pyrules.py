@@ -151,7 +151,9 @@ class Rules:
 
     def _quick_tricks(self, L: int) -> tuple[int, int]:
         """Tricks the leader surely takes by cashing winners from the top, and the cards
-        they rest on (the leader's top cards)."""
+        they rest on (the leader's top cards counted). With trumps out in other hands the
+        side-suit runs are cashed first, each for as many rounds as every other seat
+        holding a trump can follow, then the top-trump run (see rules.h)."""
         hands = self.hands
         all_ = 0
         for h in hands:
@@ -168,12 +170,17 @@ class Rules:
                 p &= ~(1 << hb)
                 t |= 1 << hb
             run.append(k)
-            tops.append(t << (16 * s))
-        if self.trump >= 0:
-            most = max((hands[s] & _SUIT_MASKS[self.trump]).bit_count() for s in range(self.n) if s != L)
-            if most > run[self.trump]:
-                return run[self.trump], tops[self.trump]
-        return sum(run), tops[0] | tops[1] | tops[2] | tops[3]
+            tops.append(t)
+        T = self.trump
+        if T >= 0:
+            holders = [hands[s] for s in range(self.n) if s != L and hands[s] & _SUIT_MASKS[T]]
+            if max((suit(h, T).bit_count() for h in holders), default=0) > run[T]:
+                for x in range(4):
+                    if x != T:
+                        short = min(suit(h, x).bit_count() for h in holders)
+                        if run[x] > short:
+                            run[x], tops[x] = short, top_cards(tops[x], short)
+        return sum(run), tops[0] | tops[1] << 16 | tops[2] << 32 | tops[3] << 48
 
     def _sure_trump_tricks(self, team: int) -> tuple[int, int]:
         """Tricks ``team`` surely takes with trumps above all the other team's trumps (the

@@ -32,42 +32,68 @@ static inline int beats(int x, int bc, int trump) {
     return xs == bs ? x > bc : xs == trump;
 }
 
+/* Each suit's 16 bits filled from its highest set bit down. */
+static inline u64 smear_down(u64 x) {
+    x |= (x >> 1) & 0x7FFF7FFF7FFF7FFFull;
+    x |= (x >> 2) & 0x3FFF3FFF3FFF3FFFull;
+    x |= (x >> 4) & 0x0FFF0FFF0FFF0FFFull;
+    return x | ((x >> 8) & 0x00FF00FF00FF00FFull);
+}
+
+/* The cards of `mine` above every other card of their suit still out (`all`): its
+   runs of winners from the top, every suit at once. */
+static inline u64 top_runs(u64 mine, u64 all) { return mine & ~smear_down(all & ~mine); }
+
 /* Tricks the leader surely takes by cashing winners from the top. A lower bound.
-   *rel: the leader's top cards that make at least `want` of them (a position where the
-   leader holds at least those has at least as many quick tricks): the trumps' always
-   when they count, then the longest runs first. */
+   With trumps out in other hands, the leader still cashes its side-suit runs first, each
+   for as many rounds as every other seat holding a trump can follow (the shortest such
+   seat's length in the suit: nobody can ruff before then, and those seats only follow
+   suit, so their other lengths stay), and then its top-trump run (nobody has played a
+   trump yet, so those trumps are still the highest). When its top-trump run is at least
+   as long as every other seat's trumps, it draws them first and then cashes every run.
+   *rel: the leader's top cards that make at least `want` of them, the longest runs
+   first (a position where the leader holds at least those, with the same lengths -- the
+   table's key -- has at least as many quick tricks); the top trumps always when drawing
+   them is what frees the side suits. O(seats x suits). */
 static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     u64 all = 0;
     for (int s = 0; s < c->n; s++) all |= c->hands[s];
+    u64 won = top_runs(c->hands[L], all);
     int run[4];
-    u64 tops[4];
-    for (int s = 0; s < 4; s++) {
-        unsigned p = suit_bits(all, s), m = suit_bits(c->hands[L], s), t = 0;
-        int k = 0;
-        while (p) {
-            int hb = 31 - __builtin_clz(p);
-            if (!(m >> hb & 1)) break;
-            k++; p &= ~(1u << hb); t |= 1u << hb;
-        }
-        run[s] = k;
-        tops[s] = (u64)t << (16 * s);
-    }
-    int got = 0, used = 0;
+    unsigned tops[4];
+    for (int s = 0; s < 4; s++) { tops[s] = suit_bits(won, s); run[s] = popc32(tops[s]); }
+    int got = 0, used = 0, T = c->trump, total = popc(won);
+    /* every line below cashes at most all the runs: short of `want`, the caller cuts
+       nothing, whatever else is counted (and *rel is not read) */
+    if (total < want) { *rel = 0; return total; }
     *rel = 0;
-    if (c->trump >= 0) {
-        int most = 0;
-        for (int s = 0; s < c->n; s++)
-            if (s != L) { int t = popc(c->hands[s] & suit_mask(c->trump)); if (t > most) most = t; }
-        *rel = tops[c->trump];
-        if (most > run[c->trump]) return run[c->trump];
-        got = run[c->trump]; used = 1 << c->trump;
+    if (T >= 0) {
+        int most = 0, holders = 0;
+        for (int s = 0; s < c->n; s++) {
+            if (s == L) continue;
+            int t = popc32(suit_bits(c->hands[s], T));
+            if (t) holders |= 1 << s;
+            if (t > most) most = t;
+        }
+        if (most > run[T]) {
+            for (int x = 0; x < 4; x++) {
+                if (x == T || !run[x]) continue;
+                int shortest = run[x];
+                for (int s = 0; s < c->n; s++)
+                    if (holders >> s & 1) { int len = popc32(suit_bits(c->hands[s], x)); if (len < shortest) shortest = len; }
+                if (shortest < run[x]) { run[x] = shortest; tops[x] = top_cards(tops[x], shortest); }
+            }
+        } else {
+            *rel = (u64)tops[T] << (16 * T);
+            got = run[T]; used = 1 << T;
+        }
     }
     while (got < want) {
         int best = -1;
         for (int s = 0; s < 4; s++)
             if (!(used >> s & 1) && run[s] && (best < 0 || run[s] > run[best])) best = s;
         if (best < 0) break;
-        used |= 1 << best; got += run[best]; *rel |= tops[best];
+        used |= 1 << best; got += run[best]; *rel |= (u64)tops[best] << (16 * best);
     }
     return run[0] + run[1] + run[2] + run[3];
 }
