@@ -70,6 +70,17 @@ def main() -> None:
         used.append(solver.stats()["entries"])
         nodes.append(solver.stats()["nodes"] - n0)
         print(f"  deal {i + 1}: {times[-1] * 1000:.1f} ms, {nodes[-1]} nodes", file=sys.stderr, flush=True)
+    if not args.deals:
+        print("random solves: none asked for (--deals 0)")
+    else:
+        _report_solves(args, times, walls, nodes, limited, used, solver)
+    if args.skip_analysis:
+        return
+    _analysis(args)
+
+
+def _report_solves(args: argparse.Namespace, times: list[float], walls: list[float], nodes: list[int],
+                   limited: int, used: list[int], solver: Solver) -> None:
     print(f"{args.tricks}-trick solves, {args.deals} deals: median {statistics.median(times) * 1000:.1f} ms, "
           f"max {max(times) * 1000:.1f} ms, median nodes {statistics.median(nodes):.0f}, "
           f"max nodes {max(nodes)}, stopped by the limit: {limited} "
@@ -77,8 +88,9 @@ def main() -> None:
     stats = solver.stats()
     print(f"table: at most {max(used)} entries in use after a solve, of {stats['capacity']}, "
           f"{stats['bytes'] / 2**20:.0f} MiB fixed, emptied when full: {stats['clears']} times")
-    if args.skip_analysis:
-        return
+
+
+def _analysis(args: argparse.Namespace) -> None:
     deals = [d for d in parse((ROOT / "samples" / "club-night.bpn").read_text(encoding="utf-8")) if d.tags]
     per_deal, unsolved = [], 0
     for d in deals:
