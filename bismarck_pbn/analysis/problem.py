@@ -24,7 +24,7 @@ from bismarck_pbn.model.cards import JOKER, JOKERS, RANKS, SUITS
 
 DEFAULT_LIMIT = 5_000_000
 """Search nodes one position may take before ``bpn analyse``, ``show --dd`` and ``html
---dd`` give it up (a second or so in C); here, where the command line can read it
+--dd`` give it up (a quarter of a second or so in C); here, where the command line can read it
 without loading the solver."""
 
 DEFAULT_ORDER = RANKS

@@ -52,7 +52,7 @@ def analyse_command(
     limit: Annotated[int, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
         help="Give up on one position after this many search nodes (0: never; default "
-             f"{DEFAULT_LIMIT}, a second or so); such cards are reported as not solved.")] = DEFAULT_LIMIT,
+             f"{DEFAULT_LIMIT}, a quarter of a second or so in the C core); such cards are reported as not solved.")] = DEFAULT_LIMIT,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="Analyse " + SIDE_HELP)] = None,

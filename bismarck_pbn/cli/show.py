@@ -101,8 +101,8 @@ def show_command(
                      "side takes from this trick on, best play by all (as bpn analyse counts them).")] = False,
     limit: Annotated[int, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
-        help=f"With --dd: give up after this many search nodes (0: never; default {DEFAULT_LIMIT}, a second or "
-             "so).")] = DEFAULT_LIMIT,
+        help=f"With --dd: give up after this many search nodes (0: never; default {DEFAULT_LIMIT}, a quarter "
+             "of a second or so in the C core).")] = DEFAULT_LIMIT,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="With --dd: the values " + SIDE_HELP)] = None,
