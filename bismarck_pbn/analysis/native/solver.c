@@ -97,7 +97,18 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                 unsigned below = p & ((1u << b) - 1);
                 int rel = popc32(below);
                 if (best_lead >= 0 && best_lead == (s << 4 | rel)) sc = 100000;
-                else if (!wants) sc = 1000 - 4 * rel;
+                else if (!wants) {
+                    /* misère-like: low first; better a card that some seat of the other
+                       side must overtake (its lowest card of the suit is higher): for a
+                       counted seat that is a trick lost, for the others one the counted
+                       seat wins */
+                    sc = 1000 - 4 * rel;
+                    for (int t = 0; t < c->n; t++) {
+                        if ((c->maxmask >> t & 1) == mine_max) continue;
+                        unsigned ts = suit_bits(c->hands[t], s);
+                        if (ts && __builtin_ctz(ts) > b) { sc += 400; break; }
+                    }
+                }
                 else if (b == top) sc = 3000 + len * 8 - (ruff ? 1500 : 0);
                 else if (pruff && !ruff && opplen) sc = 2500 - b;
                 else if (mate_top) sc = 2000 - b - (ruff ? 1000 : 0);
