@@ -101,12 +101,12 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                     /* misère-like: low first; better a card that some seat of the other
                        side must overtake (its lowest card of the suit is higher): for a
                        counted seat that is a trick lost, for the others one the counted
-                       seat wins */
+                       seat wins -- the highest such card first (it sheds a danger) */
                     sc = 1000 - 4 * rel;
                     for (int t = 0; t < c->n; t++) {
                         if ((c->maxmask >> t & 1) == mine_max) continue;
                         unsigned ts = suit_bits(c->hands[t], s);
-                        if (ts && __builtin_ctz(ts) > b) { sc += 400; break; }
+                        if (ts && __builtin_ctz(ts) > b) { sc = 1400 + 4 * rel; break; }
                     }
                 }
                 else if (b == top) sc = 3000 + len * 8 - (ruff ? 1500 : 0);
