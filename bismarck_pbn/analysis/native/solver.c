@@ -44,7 +44,8 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
      top cards (longest suit first, unless an opponent ruffs it), leads low for a
      teammate's ruff, leads low towards a teammate's top card, then low from length
      (not away from the second card of a suit whose top an opponent holds);
-     a seat that wants few tricks leads low;
+     a seat that wants few tricks (misère: either side) leads the highest card the other
+     side must overtake, else low, a suit the other side is void in last;
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
      seat's; with a teammate last it ducks if the teammate can win, else wins as cheaply
@@ -101,13 +102,17 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                     /* misère-like: low first; better a card that some seat of the other
                        side must overtake (its lowest card of the suit is higher): for a
                        counted seat that is a trick lost, for the others one the counted
-                       seat wins -- the highest such card first (it sheds a danger) */
+                       seat wins -- the highest such card first (it sheds a danger); last,
+                       a suit nobody of the other side holds (the trick is surely ours) */
                     sc = 1000 - 4 * rel;
+                    int held = 0;
                     for (int t = 0; t < c->n; t++) {
                         if ((c->maxmask >> t & 1) == mine_max) continue;
                         unsigned ts = suit_bits(c->hands[t], s);
+                        held |= ts != 0;
                         if (ts && __builtin_ctz(ts) > b) { sc = 1400 + 4 * rel; break; }
                     }
+                    if (!held) sc -= 200;
                 }
                 else if (b == top) sc = 3000 + len * 8 - (ruff ? 1500 : 0);
                 else if (pruff && !ruff && opplen) sc = 2500 - b;
