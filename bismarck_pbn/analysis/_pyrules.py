@@ -265,8 +265,19 @@ class Rules:
                     rel = (p & ((1 << b) - 1)).bit_count()
                     if best_lead >= 0 and best_lead == (s << 4 | rel):
                         sc = 100000
-                    elif not wants:
-                        sc = 1000 - 4 * rel
+                    elif not wants:  # misère: the highest card the other side must overtake,
+                        sc = 1000 - 4 * rel  # else low, a suit the other side is void in last
+                        held = False
+                        for t in range(n):
+                            if (maxmask >> t & 1) == mine_max:
+                                continue
+                            ts = suit(hands[t], s)
+                            held = held or ts != 0
+                            if ts and (ts & -ts).bit_length() - 1 > b:
+                                sc = 1400 + 4 * rel
+                                break
+                        if not held:
+                            sc -= 200
                     elif b == top:
                         sc = 3000 + length * 8 - (1500 if ruff else 0)
                     elif pruff and not ruff and opplen:
