@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bismarck_pbn.analysis import _native
-from bismarck_pbn.analysis.problem import DOWNTOWN, Problem, problem
+from bismarck_pbn.analysis.problem import DEFAULT_ORDER, DOWNTOWN, Problem, problem
 from bismarck_pbn.analysis.solver import Solver, SolverLimit, solve, solve_moves
 from bismarck_pbn.model.cards import DECK
 from ddref import random_ending, reference_solve, reference_values
@@ -205,3 +205,61 @@ def test_fallback_is_forced_by_environment(monkeypatch):
     from bismarck_pbn.analysis.solver import core_description
 
     assert "pure-Python" in core_description()
+
+
+def _cashing_ending(rng: random.Random, seats: int, tricks: int) -> Problem:
+    """A trick's lead in a trump contract where the leader holds the top run of a side
+    suit and some seat holding a trump is shorter in it than the run: the ending where
+    quick tricks count a side-suit run only for as many rounds as every trump holder
+    follows (rules.h, _pyrules.py). Teams of any shape; misère now and then."""
+    trump, side_suit, third = rng.sample("SHDC", 3)
+    order = DEFAULT_ORDER  # from the ace down
+    run = rng.randint(2, min(4, tricks))
+    leader = rng.randrange(seats)
+    hands: list[set[str]] = [set() for _ in range(seats)]
+    hands[leader] = {side_suit + r for r in order[:run]}
+    deck = [s + r for s in (trump, side_suit, third) for r in DEFAULT_ORDER if s + r not in hands[leader]]
+    rng.shuffle(deck)
+    for seat in range(seats):
+        while len(hands[seat]) < tricks:
+            hands[seat].add(deck.pop())
+    side = frozenset(s for s in range(seats) if rng.random() < 0.5) or frozenset({leader})
+    return Problem(tuple(frozenset(h) for h in hands), trump=trump, to_play=leader, side=side,
+                   misere=rng.random() < 0.15, must_trump=rng.random() < 0.5)
+
+
+def _short_trump_holder(p: Problem) -> bool:
+    """Does a seat other than the leader hold a trump and fewer cards of a suit in which
+    the leader holds a longer top run, with more trumps than the leader's top trumps?"""
+    hands, leader = p.hands, p.to_play
+    out = [c for h in hands for c in h]
+
+    def top_run(suit: str) -> int:
+        ranked = sorted((c for c in out if c[0] == suit), key=lambda c: p.order(suit).index(c[1]))
+        k = 0
+        for c in ranked:
+            if c not in hands[leader]:
+                break
+            k += 1
+        return k
+
+    trumps = [sum(c[0] == p.trump for c in h) for h in hands]
+    holders = [s for s in range(p.seats) if s != leader and trumps[s]]
+    if not holders or max(trumps[s] for s in holders) <= top_run(p.trump):
+        return False
+    return any(0 < sum(c[0] == suit for c in hands[s]) < top_run(suit)
+               for suit in "SHDC" if suit != p.trump for s in holders)
+
+
+@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize("seats, tricks", [(2, (4, 5, 6)), (3, (3, 4, 5)), (4, (3, 4))])
+def test_agrees_with_minimax_where_side_suits_are_cashed_with_trumps_out(core, seats, tricks):
+    """Random endings are thin on the cases a quick-trick bound with trumps still out
+    must get right: these are made of them (and the test says so)."""
+    solver = Solver(core, table_bits=16)
+    rng = random.Random(77 + seats)
+    made = [_cashing_ending(rng, seats, rng.choice(tricks)) for _ in range(120)]
+    assert sum(map(_short_trump_holder, made)) >= 40
+    for p in made:
+        assert solver.solve_moves(p) == reference_values(p), p
+        assert solver.solve(p) == reference_solve(p), p
