@@ -6,34 +6,14 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from pathlib import Path
 
 from rich.console import Console
-from typer.testing import CliRunner
 
 from bismarck_pbn.analysis.values import make_solver, values_at
-from bismarck_pbn.format.reader import parse
 from bismarck_pbn.views.position import position_at, positions
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-CLUB = SAMPLES / "club-night.bpn"
-runner = CliRunner()
-
-
-def _app():
-    from bismarck_pbn.cli import app
-
-    return app
-
-
-def _club(number: int):
-    return next(d for d in parse(CLUB.read_text(encoding="utf-8")) if d.number == number)
-
-
-def _page_data(html: str) -> dict:
-    start = html.index('id="bpn-data">') + len('id="bpn-data">')
-    return json.loads(html[start:html.index("</script>", start)])
-
+from ddviews_common import CLUB, SAMPLES, club as _club, page_data as _page_data, runner
+from ddviews_common import app as _app
 
 # Deal 2 (Valfri, forehand 3), 40 cards played: seat 3 to play. For the forehand its cards
 # take no more tricks; for seat 1's side (seats 2 and 3 against seat 1) they take 3.

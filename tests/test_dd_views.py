@@ -7,31 +7,16 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from pathlib import Path
 
 from rich.console import Console
-from typer.testing import CliRunner
 
 from bismarck_pbn.analysis.sides import problem_at
 from bismarck_pbn.analysis.solver import Solver
 from bismarck_pbn.analysis.values import make_solver, values_at
-from bismarck_pbn.format.reader import parse
 from bismarck_pbn.views.position import position_at, positions
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-CLUB = SAMPLES / "club-night.bpn"
-runner = CliRunner()
-
-
-def _app():
-    from bismarck_pbn.cli import app
-
-    return app
-
-
-def _club(number: int):
-    return next(d for d in parse(CLUB.read_text(encoding="utf-8")) if d.number == number)
-
+from ddviews_common import CLUB, SAMPLES, club as _club, page_data as _page_data, runner
+from ddviews_common import app as _app
 
 # ---- the one function every view uses --------------------------------------------------------
 
@@ -134,11 +119,6 @@ def test_replay_d_toggles_the_values_computed_off_the_ui_thread():
 
 
 # ---- bpn html --dd ---------------------------------------------------------------------------
-
-def _page_data(html: str) -> dict:
-    start = html.index('id="bpn-data">') + len('id="bpn-data">')
-    return json.loads(html[start:html.index("</script>", start)])
-
 
 def test_html_dd_embeds_the_values_before_each_card(tmp_path):
     out = tmp_path / "dd.html"
