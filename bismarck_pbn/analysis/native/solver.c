@@ -170,6 +170,39 @@ static int trick_winner(const Ctx *c, u64 *rel) {
     return c->tseat[wi];
 }
 
+/* Playing a card and taking it back, for search() and the driver alike. When the card
+   completes the trick, the trick is put aside in `sv` (with the cards still out before
+   it), its winner leads the next and `*won` says whether its trick is counted; the
+   winner's seat is returned (-1 mid-trick), and `*wrel` gets the winning card when it
+   beat one of its own suit (see trick_winner). */
+typedef struct { int ts[MAXN], tc[MAXN]; u64 out; } Trick;
+
+static inline int play(Ctx *c, int card, Trick *sv, u64 *wrel) {
+    int seat = c->to_play;
+    c->hands[seat] &= ~((u64)1 << card);
+    c->tseat[c->ntable] = seat; c->tcard[c->ntable] = card; c->ntable++;
+    if (c->ntable < c->n) {
+        c->to_play = seat + 1 == c->n ? 0 : seat + 1;     /* no division */
+        return -1;
+    }
+    int w = trick_winner(c, wrel);
+    memcpy(sv->ts, c->tseat, sizeof sv->ts); memcpy(sv->tc, c->tcard, sizeof sv->tc);
+    sv->out = c->out;
+    c->out = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3];   /* 0 beyond n */
+    c->ntable = 0; c->to_play = w;
+    return w;
+}
+
+/* Undo play(c, card, sv, ...) by `seat`; `w` is what play() returned. */
+static inline void take_back(Ctx *c, int seat, int card, const Trick *sv, int w) {
+    if (w >= 0) {
+        c->out = sv->out;
+        memcpy(c->tseat, sv->ts, sizeof sv->ts); memcpy(c->tcard, sv->tc, sizeof sv->tc);
+        c->ntable = c->n;
+    }
+    c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;
+}
+
 static int last_trick(Ctx *c, u64 *rel) {
     int lead = c->to_play;
     for (int i = 0, seat = lead; i < c->n; i++, seat = seat + 1 == c->n ? 0 : seat + 1) {
@@ -254,25 +287,12 @@ static int search(Ctx *c, int need, u64 *rel) {
     int result = !is_max, cut = -1;
     u64 all = c->out, lg = legal(c), acc = 0;
     for (int i = 0; i < nm; i++) {
-        int card = moves[i], r;
+        int card = moves[i];
         u64 crel, wrel = 0;
-        c->hands[seat] &= ~((u64)1 << card);
-        c->tseat[c->ntable] = seat; c->tcard[c->ntable] = card; c->ntable++;
-        if (c->ntable == c->n) {
-            int w = trick_winner(c, &wrel);
-            int ts[MAXN], tc[MAXN];
-            memcpy(ts, c->tseat, sizeof ts); memcpy(tc, c->tcard, sizeof tc);
-            c->out = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3];   /* 0 beyond n */
-            c->ntable = 0; c->to_play = w;
-            r = search(c, need - (c->countmask >> w & 1), &crel);
-            c->out = all;
-            memcpy(c->tseat, ts, sizeof ts); memcpy(c->tcard, tc, sizeof tc);
-            c->ntable = c->n;
-        } else {
-            c->to_play = seat + 1 == c->n ? 0 : seat + 1;     /* no division */
-            r = search(c, need, &crel);
-        }
-        c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;
+        Trick sv;
+        int w = play(c, card, &sv, &wrel);
+        int r = search(c, w >= 0 ? need - (c->countmask >> w & 1) : need, &crel);
+        take_back(c, seat, card, &sv, w);
         crel |= wrel;
         if (r == is_max) { result = r; cut = card; acc = crel; c->hist[seat][card] += R; break; }
         /* the run of touching cards `card` stands for */
@@ -368,25 +388,17 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
     u64 lg = legal(c), all = c->out;
     int seat = c->to_play, R = popc(c->hands[seat]);
     for (int i = 0; i < nm; i++) {
-        int card = moves[i], v, won = 0;
-        c->hands[seat] &= ~((u64)1 << card);
-        c->tseat[c->ntable] = seat; c->tcard[c->ntable] = card; c->ntable++;
-        if (c->ntable == c->n) {
-            int w = c->tseat[winning(c)];
-            won = c->countmask >> w & 1;
-            int ts[MAXN], tc[MAXN];
-            memcpy(ts, c->tseat, sizeof ts); memcpy(tc, c->tcard, sizeof tc);
-            c->out = all & ~trick_cards(c);
-            c->ntable = 0; c->to_play = w;
+        int card = moves[i], v;
+        u64 wrel;
+        Trick sv;
+        int w = play(c, card, &sv, &wrel);
+        if (w >= 0) {
+            int won = c->countmask >> w & 1;
             v = won + (R > 1 ? value(c, 0, R - 1, guess >= 0 ? guess - won : -1) : 0);
-            c->out = all;
-            memcpy(c->tseat, ts, sizeof ts); memcpy(c->tcard, tc, sizeof tc);
-            c->ntable = c->n;
         } else {
-            c->to_play = (seat + 1) % c->n;
             v = value(c, 0, R, guess);
         }
-        c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;
+        take_back(c, seat, card, &sv, w);
         guess = v;
         /* the whole run of touching cards has this value */
         int s = card >> 4, b = card & 15;
