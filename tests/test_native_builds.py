@@ -193,3 +193,9 @@ def test_native_asked_for_without_a_compiler_is_a_usage_error(tmp_path):
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("bpn: BPN_SOLVER=native, but the C solver core could not be built"), done.stderr
     assert "internal error" not in done.stderr
+
+
+def test_the_cached_build_hashes_every_part_of_the_core():
+    """A change to any header solver.c includes must rebuild the cached library."""
+    native = ROOT / "bismarck_pbn" / "analysis" / "native"
+    assert set(_native.PARTS) == {native / "solver.c", *native.glob("*.h")}

@@ -17,135 +17,17 @@
  * are searched once; quick tricks of the leader give early bounds; moves are ordered
  * by simple card-play rules, the table's best lead and a history heuristic.
  *
- * One translation unit in four readable parts: core.h (types, bit helpers),
- * table.h (the partition-search table), rules.h (trick rules and quick bounds) and this
- * file (the search and the exported driver). The build compiles this file alone.
+ * One translation unit in five readable parts: core.h (types, bit helpers),
+ * table.h (the partition-search table), rules.h (trick rules and quick bounds),
+ * moves.h (move ordering) and this file (the search and the exported driver). The
+ * build compiles this file alone.
  */
 #include "core.h"
 #include "table.h"
 #include "rules.h"
+#include "moves.h"
 
 /* ---- the search -------------------------------------------------------------------- */
-
-/* Does `card` (on the table, or about to be played to a trick led in suit `led`) stay
-   above every card seat `nx` can play to the trick? */
-static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
-    int s = card >> 4, b = card & 15;
-    unsigned nl = suit_bits(c->hands[nx], led), cs = suit_bits(c->hands[nx], s);
-    if (nl) return s != led || 31 - __builtin_clz(nl) < b;
-    if (c->trump >= 0 && led != c->trump && suit_bits(c->hands[nx], c->trump))
-        return s == c->trump && (!cs || 31 - __builtin_clz(cs) < b);
-    return 1;
-}
-
-/* Representatives of the legal cards (one per run of touching cards), best first.
-   Card-play rules (only the order of the moves rests on them, never a value):
-   - at the lead, the table's best lead first; a seat that wants tricks then cashes its
-     top cards (longest suit first, unless an opponent ruffs it), leads low for a
-     teammate's ruff, leads low towards a teammate's top card, then low from length
-     (not away from the second card of a suit whose top an opponent holds);
-     a seat that wants few tricks (misère: either side) leads the highest card the other
-     side must overtake, else low, a suit the other side is void in last;
-   - following, a seat that wants tricks wins as cheaply as it surely can: with the
-     last seat to play an opponent, the lowest card that stays above all of the last
-     seat's; with a teammate last it ducks if the teammate can win, else wins as cheaply
-     as it can; behind a teammate's winning card it plays low, or covers when the last
-     seat would beat the teammate; last to play, the cheapest winning card, or low
-     behind a teammate. */
-static int gen_moves(const Ctx *c, int *moves, int best_lead) {
-    u64 lg = legal(c), all = c->out;
-    int seat = c->to_play, mine_max = c->maxmask >> seat & 1;
-    int wants = mine_max == (c->countmask >> seat & 1);   /* this seat wants to win tricks */
-    int nm = 0, score[16 * 4];
-    int wi = c->ntable ? winning(c) : -1;
-    int wcard = wi >= 0 ? c->tcard[wi] : -1;
-    int partner_wins = wi >= 0 && ((c->maxmask >> c->tseat[wi] & 1) == mine_max);
-    int last = c->ntable == c->n - 1;
-    /* second to last: the last seat to play (nx), and whether the card winning so far
-       stays above all of its cards */
-    int nx = seat + 1 == c->n ? 0 : seat + 1, led = c->ntable ? c->tcard[0] >> 4 : -1;
-    int before_last = c->ntable && c->ntable == c->n - 2;
-    int nx_foe = (c->maxmask >> nx & 1) != mine_max;
-    int w_sure = before_last && sure_vs(c, nx, led, wcard);
-    for (unsigned suits = suits_of(lg); suits; suits &= suits - 1) {   /* in order, as 0..3 */
-        int s = __builtin_ctz(suits);
-        unsigned m = suit_bits(lg, s);
-        unsigned p = suit_bits(all, s);
-        int top = 31 - __builtin_clz(p);
-        int len = popc32(suit_bits(c->hands[seat], s));
-        /* at the lead: who holds the top card, an opponent who ruffs the suit, a
-           teammate who ruffs it, the opponents' cards in it */
-        int mate_top = 0, ruff = 0, pruff = 0, opplen = 0;
-        if (!c->ntable && wants) {
-            for (int t = 0; t < c->n; t++) {
-                unsigned ts = suit_bits(c->hands[t], s);
-                int tr = !ts && c->trump >= 0 && s != c->trump && suit_bits(c->hands[t], c->trump);
-                if ((c->maxmask >> t & 1) == mine_max) {
-                    if (t != seat && tr) pruff = 1;
-                    if (ts >> top & 1) mate_top = 1;
-                } else {
-                    opplen += popc32(ts);
-                    if (tr) ruff = 1;
-                }
-            }
-        }
-        while (m) {
-            int b = 31 - __builtin_clz(m);
-            /* b is the top of a run; skip the rest of the run */
-            m &= ~run_below(m, p, b);
-            int card = 16 * s + b, sc;
-            if (c->ntable == 0) {
-                unsigned below = p & ((1u << b) - 1);
-                int rel = popc32(below);
-                if (best_lead >= 0 && best_lead == (s << 4 | rel)) sc = 100000;
-                else if (!wants) {
-                    /* misère-like: low first; better a card that some seat of the other
-                       side must overtake (its lowest card of the suit is higher): for a
-                       counted seat that is a trick lost, for the others one the counted
-                       seat wins -- the highest such card first (it sheds a danger); last,
-                       a suit nobody of the other side holds (the trick is surely ours) */
-                    sc = 1000 - 4 * rel;
-                    int held = 0;
-                    for (int t = 0; t < c->n; t++) {
-                        if ((c->maxmask >> t & 1) == mine_max) continue;
-                        unsigned ts = suit_bits(c->hands[t], s);
-                        held |= ts != 0;
-                        if (ts && __builtin_ctz(ts) > b) { sc = 1400 + 4 * rel; break; }
-                    }
-                    if (!held) sc -= 200;
-                }
-                else if (b == top) sc = 3000 + len * 8 - (ruff ? 1500 : 0);
-                else if (pruff && !ruff && opplen) sc = 2500 - b;
-                else if (mate_top) sc = 2000 - b - (ruff ? 1000 : 0);
-                else {
-                    /* low from length; not away from the second card when an opponent
-                       holds the top */
-                    unsigned q = p & ~(1u << top);
-                    sc = 1000 + len * 4 - 4 * rel;
-                    if (q && (suit_bits(c->hands[seat], s) >> (31 - __builtin_clz(q)) & 1)) sc -= 300;
-                }
-            } else {
-                int w = beats(card, wcard, c->trump);
-                if (!wants) sc = !w ? 2000 + b : last ? 1000 + b : 500 - b;
-                else if (partner_wins) {
-                    sc = w && last ? -100 - b : 500 - b - (w ? 50 : 0);
-                    if (w && before_last && nx_foe && !w_sure && sure_vs(c, nx, led, card)) sc = 1800 - b;
-                } else if (w) {
-                    sc = last ? 2000 - b : 1500 + b;
-                    if (before_last && nx_foe && sure_vs(c, nx, led, card)) sc = 1800 - b;
-                    else if (before_last && !nx_foe) sc = w_sure ? 1500 - b : 450 - b;
-                }
-                else sc = 500 - b - (s == c->trump ? 200 : 0);
-            }
-            sc = sc * 64 + (c->hist[seat][card] > 63 ? 63 : c->hist[seat][card]);
-            /* insertion by score */
-            int j = nm++;
-            while (j > 0 && score[j - 1] < sc) { moves[j] = moves[j - 1]; score[j] = score[j - 1]; j--; }
-            moves[j] = card; score[j] = sc;
-        }
-    }
-    return nm;
-}
 
 /* The cards on the table. */
 static inline u64 trick_cards(const Ctx *c) {
