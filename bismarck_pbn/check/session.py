@@ -106,7 +106,7 @@ class SessionChecker:
         if deal.board is None:
             return out, before
         tag = deal.tag
-        if not self.active or deal.board == 1 or deal.session_key() != self.key:
+        if not self.active or deal.opens_session(self.key):
             before = self.finish()
             self._start(deal)
             if deal.board != 1:

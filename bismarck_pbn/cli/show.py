@@ -51,7 +51,7 @@ def find_deal(path: str, number: int, encoding: str = "utf-8", session: list[Dea
                     continue
                 count = deal.number
                 if session is not None and deal.board is not None:
-                    if deal.board == 1 or (session and session[-1].session_key() != deal.session_key()):
+                    if not session or deal.opens_session(session[-1].session_key()):
                         session.clear()
                     session.append(deal)
                 if deal.number == number:

@@ -201,6 +201,13 @@ class Deal:
         key[_GAME_AT] = self.game
         return tuple(key)
 
+    def opens_session(self, key: tuple[str | None, ...] | None) -> bool:
+        """Does this deal begin a new session after deals whose :meth:`session_key` is
+        ``key`` (None: no session before it)? Board 1 always does, and so does any change
+        of the session tags (the rule the validator, standings, record and the views all
+        follow)."""
+        return key is None or self.board == 1 or self.session_key() != key
+
     def canonical_tags(self) -> list[Tag]:
         """Tags in canonical order: known ones as the spec lists them (inherited session
         tags filled in), then unknown ones in source order. A known tag with a typed

@@ -115,7 +115,7 @@ def learn_session(deals: Iterable[Deal]) -> Session:
         s.last_headers = deal.headers
         if deal.board is None:
             continue
-        if s.board is None or deal.board == 1 or deal.session_key() != key:
+        if s.board is None or deal.opens_session(key):
             key = deal.session_key()
             s.game, s.variant = deal.game, deal.variant
             s.counts = Counter()

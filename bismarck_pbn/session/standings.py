@@ -373,7 +373,7 @@ def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session |
         if deal.board is None:
             yield _row(checked)
             continue
-        if session is None or deal.board == 1 or deal.session_key() != key:
+        if session is None or deal.opens_session(key):
             if session is not None:
                 yield session
             session = _new_session(deal)

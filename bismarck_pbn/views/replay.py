@@ -76,12 +76,10 @@ def settled_score(deals: Sequence[Deal], index: int) -> tuple[int, ...] | None:
         return None
     start = index
     for i in range(index - 1, -1, -1):  # back to the session's first board
-        if deals[start].board == 1:
-            break
         before = deals[i]
         if not before.tags or before.board is None:
             continue
-        if before.session_key() != deal.session_key():
+        if deals[start].opens_session(before.session_key()):
             break
         start = i
     return settled_scores(deals[start:index + 1]).get(deal.number)
