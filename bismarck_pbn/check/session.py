@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.games import Finding, ruleset
-from bismarck_pbn.model.deal import NOWHERE, Deal, Tag
+from bismarck_pbn.model.deal import NOWHERE, Deal, Tag, opens_session
 from bismarck_pbn.model.variant import Variant
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class SessionChecker:
         if deal.board is None:
             return out, before
         tag = deal.tag
-        if not self.active or deal.opens_session(self.key):
+        if not self.active or opens_session(deal, self.key):
             before = self.finish()
             self._start(deal)
             if deal.board != 1:

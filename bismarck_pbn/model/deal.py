@@ -202,11 +202,8 @@ class Deal:
         return tuple(key)
 
     def opens_session(self, key: tuple[str | None, ...] | None) -> bool:
-        """Does this deal begin a new session after deals whose :meth:`session_key` is
-        ``key`` (None: no session before it)? Board 1 always does, and so does any change
-        of the session tags (the rule the validator, standings, record and the views all
-        follow)."""
-        return key is None or self.board == 1 or self.session_key() != key
+        """See :func:`opens_session`."""
+        return opens_session(self, key)
 
     def canonical_tags(self) -> list[Tag]:
         """Tags in canonical order: known ones as the spec lists them (inherited session
@@ -269,6 +266,20 @@ def _visit_auction(visitor: DealVisitor, auction: Auction) -> None:
     for call in auction.calls:
         visitor.visit_call(call)
     visitor.end_auction(auction)
+
+
+class _InSession(Protocol):
+    @property
+    def board(self) -> int | None: ...
+    def session_key(self) -> tuple[Any, ...]: ...
+
+
+def opens_session(deal: _InSession, key: tuple[Any, ...] | None) -> bool:
+    """Does ``deal`` (a :class:`Deal`, or what the session checks keep of one) begin a
+    new session after deals whose ``session_key()`` is ``key`` (None: no session before
+    it)? Board 1 always does, and so does any change of the session tags: the rule the
+    validator, standings, record and the views all follow."""
+    return key is None or deal.board == 1 or deal.session_key() != key
 
 
 class DealVisitor(Protocol):
