@@ -8,6 +8,11 @@ the two times, never on a time itself: linear code gives about ``factor`` (a lit
 more: the garbage collector and the caches), quadratic code about ``factor²``. The bound
 is twice the factor, well between the two.
 
+A ratio is a measurement, and a busy machine disturbs one now and then (CI once measured
+x20.3 for x10 on a case that measures x10.4 on a quiet one). So a case over its bound is
+measured afresh, up to three times in all, and fails only if every measurement is over:
+quadratic code is over by a factor of five every time, a disturbance is not.
+
 The cases are the shapes a hand record can take when it goes wrong: one huge comment,
 one very long line (of cards, of a tag value), ten thousand tags in one deal (with and
 without a syntax error), a hundred thousand tiny deals. Each case stays within a few
@@ -91,6 +96,24 @@ def growth(make, n: int, factor: int, run=read_validate, repeat: int = 3) -> tup
     return t_big / max(t_small, 1e-6), t_small, t_big
 
 
+ATTEMPTS = 3
+
+
+def assert_linear(make, n: int, factor: int, run=read_validate, repeat: int = 3,
+                  bound: float | None = None, what: str = "") -> None:
+    """Measure ``growth`` up to ATTEMPTS times; fail if every ratio is at or over ``bound``
+    (twice the factor unless given)."""
+    limit = 2 * factor if bound is None else bound
+    seen = []
+    for _ in range(ATTEMPTS):
+        ratio, t_small, t_big = growth(make, n, factor, run=run, repeat=repeat)
+        seen.append(f"{t_small:.3f} s -> {t_big:.3f} s: x{ratio:.1f}")
+        if ratio < limit:
+            return
+    pytest.fail(f"{what}: {factor}x the input, over x{limit:g} at each of {ATTEMPTS} measurements: "
+                + "; ".join(seen))
+
+
 def _cards_line(n: int) -> bytes:
     """One line of n characters of cards (a play section that never ends)."""
     line = " ".join(CARDS[i % 52] for i in range(n // 3))
@@ -149,8 +172,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_read_and_validate_are_linear(name):
     make, n, factor = CASES[name]
-    ratio, t_small, t_big = growth(make, n, factor)
-    assert ratio < 2 * factor, f"{name}: {t_small:.3f} s -> {t_big:.3f} s for {factor}x the input: x{ratio:.1f}"
+    assert_linear(make, n, factor, what=name)
 
 
 # (case, n, factor): smaller than above where the JSON export (which validates every deal
@@ -165,9 +187,7 @@ WRITER_CASES = [("line of 1M characters of cards", 100_000, 4), ("10,000 tags", 
 @pytest.mark.parametrize("run", [fmt, to_json], ids=["fmt", "json"])
 @pytest.mark.parametrize("name, n, factor", WRITER_CASES, ids=[c[0] for c in WRITER_CASES])
 def test_writer_and_json_are_linear(name, n, factor, run):
-    make = CASES[name][0]
-    ratio, t_small, t_big = growth(make, n, factor, run=run, repeat=3)
-    assert ratio < 2 * factor, f"{name}: {t_small:.3f} s -> {t_big:.3f} s for {factor}x the input: x{ratio:.1f}"
+    assert_linear(CASES[name][0], n, factor, run=run, what=name)
 
 
 # ---- quadratic paths found by these tests, now fixed ------------------------------------------
@@ -181,29 +201,20 @@ def test_many_unclosed_comments_without_tags_are_linear():
     empty line when no line after it starts a tag pair (10,000 of them: 47 s)."""
     def make(n: int) -> bytes:
         return b"{\n\n" * n
-    ratio, t_small, t_big = growth(make, 2_000, 4, repeat=2)
-    assert ratio < 8, f"{t_small:.3f} s -> {t_big:.3f} s for 4x the input: x{ratio:.1f}"
+    assert_linear(make, 2_000, 4, repeat=2, what="unclosed comments")
 
 
 def test_writing_a_card_with_many_notes_is_linear():
     """The writer rebuilt the line with an f-string for every NAG, suffix or comment, so a
     card with many notes was O(n^2) (333,000 NAGs: 3.7 s)."""
-    def make(n: int) -> bytes:
-        return HEAD + b'[Play "2"]\nSA' + b" $1 {c}" * (n // 7) + b"\n"
     deals = {}
+
+    def make(n: int) -> bytes:  # parsed here, so that only the writer is measured
+        data = HEAD + b'[Play "2"]\nSA' + b" $1 {c}" * (n // 7) + b"\n"
+        deals[data] = parse(data.decode())
+        return data
 
     def write(data: bytes) -> None:
         writer.dumps(deals[data])
 
-    small, big = make(250_000), make(1_000_000)
-    for data in (small, big):
-        deals[data] = parse(data.decode())
-    gc.collect()
-    gc.freeze()
-    try:
-        write(small)
-        t_small, t_big = _cpu(write, small, 3), _cpu(write, big, 2)
-    finally:
-        gc.unfreeze()
-    ratio = t_big / max(t_small, 1e-6)
-    assert ratio < 8, f"{t_small:.3f} s -> {t_big:.3f} s for 4x the notes: x{ratio:.1f}"
+    assert_linear(make, 250_000, 4, run=write, bound=8, what="a card with many notes")
