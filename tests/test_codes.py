@@ -101,3 +101,14 @@ def test_invalid_utf8_reports_the_byte_offset() -> None:
 def test_crlf_sample_has_crlf_line_ends() -> None:
     raw = (INVALID / "BPN502-discarded-card-crlf.bpn").read_bytes()
     assert raw.count(b"\r\n") == raw.count(b"\n") > 30
+
+
+def test_format_doc_lists_every_code_with_its_severity() -> None:
+    """docs/format.md's table of codes has a row for every code the validator gives,
+    with the severity the table in diagnostics.py gives it (BPN503's row adds the ^R
+    warning)."""
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| (BPN\d{3}) \| ([a-z]+)", doc, flags=re.M))
+    missing = sorted(set(CODES) - set(rows))
+    assert not missing, f"docs/format.md has no row for {missing}"
+    assert {code: rows[code] for code in CODES} == {code: sev for code, (sev, _) in CODES.items()}
