@@ -141,6 +141,11 @@ def check_deal(deal: Deal) -> Checked:
         if deal.score is not None and tuple(deal.score) != tuple(score):
             out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, counted)}, "
                             f"not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
+    elif deal.score is not None and (zeros := _thrown_in_score(deal, rules, tricks)) is not None:
+        score = zeros  # BPN 1.1 §4: a deal thrown in scores 0 for every seat (side)
+        if tuple(deal.score) != zeros:
+            out.append(diag("BPN602", f"the deal was thrown in (Contract None), so the score is "
+                            f"{signed_text(zeros)}, not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
     elif deal.score is not None:
         score = deal.score
         if rules.zero_sum and sum(score) != 0:
@@ -149,6 +154,15 @@ def check_deal(deal: Deal) -> Checked:
     basis = rules.score_basis(deal, tricks) if tricks is not None and computed is None else None
     out.sort(key=lambda d: (d.line, d.column))
     return Checked(deal, out, DealResult(tricks, score, result, basis))
+
+
+def _thrown_in_score(deal: Deal, rules: Ruleset, tricks) -> tuple[int, ...] | None:
+    """The zeros a deal thrown in scores (``Contract "None"``, no play, no tricks), in
+    the shape of the deal's Score (per seat or per side); None for any other deal."""
+    if tricks is not None or deal.play is not None or rules.contract_of(deal)[0] != "None":
+        return None
+    zeros = rules.score(deal, (0,) * rules.seats, None)
+    return tuple(zeros) if zeros is not None and not any(zeros) else None
 
 
 def _off_deck(rules: Ruleset, fault, d: Diagnostic) -> Diagnostic:

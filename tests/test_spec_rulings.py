@@ -1,0 +1,45 @@
+"""Points of BPN 1.0 and 1.1 that an audit of the specs against the code found unchecked.
+
+Each test plants one fault the spec names in an otherwise valid record taken from the
+samples, and states the diagnostic the spec demands.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bismarck_pbn import validate_text
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def thrown_in(path: str) -> str:
+    """The sample's deal thrown in (``Contract "None"``), standing alone: no Board, no Total."""
+    deal = next(d for d in (SAMPLES / path).read_text(encoding="utf-8").split("\n\n") if '[Contract "None"]' in d)
+    return re.sub(r'^\[(Board|Total) [^\n]*\n?', "", deal, flags=re.M)
+
+
+THROWN_IN = ["bid-whist/rent-party.bpn", "solo-whist/sunday-school.bpn", "israeli-whist/haifa.bpn"]
+
+
+@pytest.mark.parametrize("path", THROWN_IN)
+def test_a_thrown_in_deal_as_recorded_is_valid(path: str) -> None:
+    assert [str(d) for d in validate_text(thrown_in(path))] == []
+
+
+@pytest.mark.parametrize("path", THROWN_IN)
+def test_a_thrown_in_deal_scores_zeros(path: str) -> None:
+    """BPN 1.1 §4: a deal thrown in has Score all zeros. Here the score sums to 0, so
+    a zero-sum check alone would not catch it."""
+    deal = thrown_in(path)
+    n = len(re.search(r'\[Score "([^"]*)"\]', deal)[1].split())  # type: ignore[index]
+    bad = re.sub(r'\[Score "[^"]*"\]', '[Score "%s"]' % " ".join(["+1", "-1"] + ["0"] * (n - 2)), deal)
+    found = [d for d in validate_text(bad) if d.is_error]
+    assert [d.code for d in found] == ["BPN602"]
+    line = bad[:bad.index("[Score")].count("\n") + 1
+    assert (found[0].line, found[0].column) == (line, 1)
+    assert "thrown in" in found[0].message
