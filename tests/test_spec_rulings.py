@@ -43,3 +43,23 @@ def test_a_thrown_in_deal_scores_zeros(path: str) -> None:
     line = bad[:bad.index("[Score")].count("\n") + 1
     assert (found[0].line, found[0].column) == (line, 1)
     assert "thrown in" in found[0].message
+
+
+def first_deal(path: str) -> str:
+    return (SAMPLES / path).read_text(encoding="utf-8").split("\n\n")[0]
+
+
+@pytest.mark.parametrize("path", ["club-night.bpn", "estonian.bpn", "finnish.bpn"])
+def test_a_bismarck_dealer_tag_names_the_forehand(path: str) -> None:
+    """BPN 1.1 §1: in Bismarck the forehand acts as dealer; a Dealer tag, if given,
+    must name the forehand's seat (BPN103 at the Dealer tag: docs/format.md)."""
+    deal = first_deal(path)
+    forehand = int(re.search(r'\[Forehand "(\d)"\]', deal)[1])  # type: ignore[index]
+    right = deal.replace("[Forehand", f'[Dealer "{forehand}"]\n[Forehand', 1)
+    assert [str(d) for d in validate_text(right) if d.is_error] == []
+    other = forehand % 3 + 1
+    wrong = deal.replace("[Forehand", f'[Dealer "{other}"]\n[Forehand', 1)
+    found = [d for d in validate_text(wrong) if d.is_error]
+    line = wrong[:wrong.index("[Dealer")].count("\n") + 1
+    assert [(d.code, d.line, d.column) for d in found] == [("BPN103", line, 1)]
+    assert f"seat {forehand}" in found[0].message and f"seat {other}" in found[0].message

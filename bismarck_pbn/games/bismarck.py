@@ -100,6 +100,10 @@ class Bismarck(Ruleset):
                                "is forehand"))
         if deal.contract is None and deal.tag("Contract") is None:
             out.append(Finding("BPN101", "the [Contract] tag is missing; it is Spel, Spader, Valfri or Pass"))
+        if deal.dealer is not None and deal.forehand is not None and deal.dealer != deal.forehand:
+            # BPN 1.1 §1: the forehand acts as dealer; a Dealer tag must name its seat
+            out.append(Finding("BPN103", f"[Dealer] names seat {deal.dealer}, but in Bismarck the forehand "
+                               f"deals: seat {deal.forehand}", "Dealer"))
         return out
 
     # ---- before play
