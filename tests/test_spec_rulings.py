@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bismarck_pbn import validate_text
+from bismarck_pbn import dumps, parse, validate_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -63,3 +63,34 @@ def test_a_bismarck_dealer_tag_names_the_forehand(path: str) -> None:
     line = wrong[:wrong.index("[Dealer")].count("\n") + 1
     assert [(d.code, d.line, d.column) for d in found] == [("BPN103", line, 1)]
     assert f"seat {forehand}" in found[0].message and f"seat {other}" in found[0].message
+
+
+# ---- BPN 1.1 §1: "A writer keeps the version a file declared unless a deal needs 1.1"
+
+def bismarck_deal() -> str:
+    return first_deal("club-night.bpn").removeprefix("% BPN 1.0\n")
+
+
+def whist_deal() -> str:
+    return first_deal("whist/friday-whist.bpn").removeprefix("% BPN 1.1\n")
+
+
+@pytest.mark.parametrize(("header", "version"), [("", "1.0"), ("% BPN 1.0\n", "1.0"), ("% BPN 1.1\n", "1.1"),
+                                                 ("% BPN 1.1\n\n", "1.1"), ("%BPN 1.1\n{a note}\n\n", "1.1")])
+def test_the_writer_keeps_the_declared_version(header: str, version: str) -> None:
+    text = dumps(parse(header + bismarck_deal() + "\n\n" + bismarck_deal() + "\n"))
+    assert text.startswith(f"% BPN {version}\n")
+    assert text.count("% BPN") == 1
+
+
+def test_a_later_deal_that_needs_1_1_makes_the_file_1_1() -> None:
+    deals = parse("% BPN 1.0\n" + bismarck_deal() + "\n\n" + whist_deal() + "\n")
+    assert dumps(deals).startswith("% BPN 1.1\n")
+    assert dumps(deals[:1]).startswith("% BPN 1.0\n")
+
+
+def test_a_version_line_after_the_first_line_declares_nothing() -> None:
+    """Only the first line declares the version (1.0 §2); a later '% BPN 1.1' is an
+    escape line like any other."""
+    text = dumps(parse("% BPN 1.0\n" + bismarck_deal() + "\n\n% BPN 1.1\n\n" + bismarck_deal() + "\n"))
+    assert text.startswith("% BPN 1.0\n")

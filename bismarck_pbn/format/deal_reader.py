@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from dataclasses import replace
 from typing import Any
 
 from lark.exceptions import UnexpectedEOF, UnexpectedInput
@@ -35,6 +36,7 @@ _SESSION = frozenset(SESSION_TAGS)
 _NONE: frozenset[str] = frozenset()
 _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
 _unescape = syntax.unescape
+_DECLARED = re.compile(r"%[ \t]*BPN[ \t]+([0-9]+\.[0-9]+)[ \t]*(?:\r?\n|$)")
 
 
 class DealReader:
@@ -43,8 +45,22 @@ class DealReader:
     def __init__(self) -> None:
         self.session: dict[str, str] = {}
         self.number = 0
+        self.declared: str | None = None
+        """The version the file's first line declared, until a deal carries it."""
 
     def read_chunk(self, chunk: Chunk) -> Deal | None:
+        """The deal in ``chunk`` (None for a chunk of only escape lines). The version a
+        first line ``% BPN x.y`` declares goes on the file's first deal. O(len(chunk))."""
+        if chunk.line == 1:
+            m = _DECLARED.match(chunk.text)
+            self.declared = m.group(1) if m else None
+        deal = self._read_chunk(chunk)
+        if deal is not None and self.declared is not None:
+            deal = replace(deal, version=self.declared)
+            self.declared = None
+        return deal
+
+    def _read_chunk(self, chunk: Chunk) -> Deal | None:
         parser_, builder = parser()
         builder.line0 = chunk.line - 1
         builder.offset0 = chunk.offset

@@ -306,15 +306,19 @@ def dumps(deals: Iterable[Deal]) -> str:
 
 def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
     """The canonical document piece by piece (header, then each deal with the empty
-    line between), for streaming to a file. O(1) memory per deal. The header says
-    ``% BPN 1.1`` when the first deal with tags needs it (another game, or a 1.1 tag)."""
+    line between), for streaming to a file. O(1) memory per deal. The header keeps the
+    version the file declared (:attr:`Deal.version`), and says ``% BPN 1.1`` when a deal
+    needs it (another game, or a 1.1 tag; BPN 1.1 §1): every deal of a list or tuple is
+    looked at first (O(n) more), a stream's first deal with tags only."""
     pending: list[Deal] = []
     it = iter(deals)
     for deal in it:
         pending.append(deal)
         if not is_comment_block(deal):
             break
-    yield HEADER_1_1 if any(not is_comment_block(d) and needs_1_1(d) for d in pending) else HEADER
+    ahead: Iterable[Deal] = deals if isinstance(deals, (list, tuple)) else pending
+    declared = any(d.version == "1.1" for d in pending)
+    yield HEADER_1_1 if declared or any(not is_comment_block(d) and needs_1_1(d) for d in ahead) else HEADER
     first = True
     for deal in chain(pending, it):
         text = write_deal(deal)

@@ -129,6 +129,9 @@ class Deal:
     """Read with its tags only (a visitor skipped the play section): not to be written back."""
     unread: frozenset[str] = frozenset()
     """Known tags whose value did not read (their fields are left unset): written as given."""
+    version: str | None = field(default=None, compare=False)
+    """The version the file declared (``"1.1"`` for a first line ``% BPN 1.1``), on the
+    file's first deal (or comment block) only; None elsewhere. Writers keep it (BPN 1.1 §1)."""
 
     def __post_init__(self) -> None:
         tag_map: dict[str, Tag] = {}
