@@ -94,3 +94,18 @@ def test_a_version_line_after_the_first_line_declares_nothing() -> None:
     escape line like any other."""
     text = dumps(parse("% BPN 1.0\n" + bismarck_deal() + "\n\n% BPN 1.1\n\n" + bismarck_deal() + "\n"))
     assert text.startswith("% BPN 1.0\n")
+
+
+@pytest.mark.parametrize(("planted", "word"), [("D3 D8 TD", "TD"), ("D3 D8 DTT", "DTT"),
+                                               ('[Site "Stockholm"] hello', "hello")])
+def test_a_stray_word_is_named_in_its_syntax_error(planted: str, word: str) -> None:
+    """BPN 1.0 §4: BPN001 says what is unexpected and what was expected; a word that is
+    not a card (outside an auction) is quoted as written, not called 'a call'."""
+    deal = bismarck_deal()
+    text = deal.replace("D3 D8 DT", planted) if planted.startswith("D3") else \
+        re.sub(r'\[Site "Stockholm"\][^\n]*', planted, deal)
+    assert text != deal
+    found = [d for d in validate_text(text) if d.code == "BPN001"]
+    assert len(found) == 1
+    assert found[0].message.startswith(f"unexpected {word!r}; expected ")
+    assert "a call" not in found[0].message

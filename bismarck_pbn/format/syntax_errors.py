@@ -55,6 +55,10 @@ def syntax_problem(err: UnexpectedInput, text: str, line0: int) -> Diagnostic:
             msg = f"unexpected {tok.value!r}: a suffix or NAG stands after a card in the play section"
         elif tok.type == "STAR":
             msg = "unexpected '*': it ends a play section, and there is none open here"
+        elif tok.type == "CALLS":
+            # a word that is no card, outside an auction section: quote it as written
+            expected = sorted({_WORDS.get(t, t) for t in err.expected})
+            msg = f"unexpected {tok.value.split()[0][:20]!r}; expected {', '.join(expected)}"
         else:
             expected = sorted({_WORDS.get(t, t) for t in err.expected})
             msg = f"unexpected {what}; expected {', '.join(expected)}"
