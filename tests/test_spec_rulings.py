@@ -109,3 +109,18 @@ def test_a_stray_word_is_named_in_its_syntax_error(planted: str, word: str) -> N
     assert len(found) == 1
     assert found[0].message.startswith(f"unexpected {word!r}; expected ")
     assert "a call" not in found[0].message
+
+
+@pytest.mark.parametrize("path", sorted((SAMPLES / "invalid").glob("BPN707-*.bpn")), ids=lambda p: p.stem)
+def test_bpn707_names_the_side_ahead(path: Path) -> None:
+    """BPN 1.1 §3: BPN707 says who won the game or round: the side with the higher Total
+    of the deal it points at."""
+    found = [d for d in validate_text(path.read_text(encoding="utf-8")) if d.code == "BPN707"]
+    assert len(found) == 1
+    deal = next(d for d in parse(path.read_text(encoding="utf-8"))
+                if d.tags and d.pos.line <= found[0].line <= d.pos.line + 60 and d.total is not None
+                and any(t.pos.line == found[0].line for t in d.tags))
+    assert deal.total is not None and deal.total[0] != deal.total[1]
+    ahead = 1 if deal.total[0] > deal.total[1] else 2
+    assert f"side {ahead} (seats {ahead} and {ahead + 2})" in found[0].message
+    assert f"side {3 - ahead} " not in found[0].message
