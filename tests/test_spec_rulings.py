@@ -6,9 +6,11 @@ samples, and states the diagnostic the spec demands.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
+import genbpn
 import pytest
 
 from bismarck_pbn import dumps, parse, validate_text
@@ -124,3 +126,24 @@ def test_bpn707_names_the_side_ahead(path: Path) -> None:
     ahead = 1 if deal.total[0] > deal.total[1] else 2
     assert f"side {ahead} (seats {ahead} and {ahead + 2})" in found[0].message
     assert f"side {3 - ahead} " not in found[0].message
+
+
+@pytest.mark.parametrize("contract", ["Valfri", "Spel", "Pass"])
+def test_a_tie_break_deal_is_valfri(contract: str) -> None:
+    """BPN 1.0 §1: after a tie at the top, extra *Valfri* deals may follow (in Short
+    too, which has no Valfri otherwise); any other contract there is BPN705."""
+    tied = (SAMPLES / "invalid" / "BPN704-tie-no-tiebreak.bpn").read_text(encoding="utf-8")
+    tags = {"Event": "Club night", "Site": "Stockholm", "Date": "2026.11.20", "Player1": "Anna",
+            "Player2": "Bertil", "Player3": "Cecilia"}
+    extra = genbpn.random_deal(random.Random(7), forehand=3, contract=contract, trump="H", variant="Short",
+                               board=9, session_tags=tags)
+    extra["total"] = [a + b for a, b in zip((2, -4, 2), extra["score"])]
+    text = tied.rstrip("\n") + "\n\n" + genbpn.deal_text(genbpn.retag(extra)) + "\n"
+    ninth = text.count("\n", 0, text.index('[Board "9"]')) + 1
+    found = [(d.code, d.line) for d in validate_text(text) if d.is_error]
+    if contract == "Valfri":
+        assert found == []
+    else:
+        assert found == [("BPN705", ninth)]
+        assert f"a tie-break deal is Valfri, not {contract}" in \
+            next(d.message for d in validate_text(text) if d.code == "BPN705")
