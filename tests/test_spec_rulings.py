@@ -147,3 +147,21 @@ def test_a_tie_break_deal_is_valfri(contract: str) -> None:
         assert found == [("BPN705", ninth)]
         assert f"a tie-break deal is Valfri, not {contract}" in \
             next(d.message for d in validate_text(text) if d.code == "BPN705")
+
+
+@pytest.mark.parametrize(("old", "new"), [('[Event "Club night"]', '[Event "Cup"]'),
+                                          ('[Player2 "Bertil"]', '[Player2 "Dag"]'),
+                                          ('[Variant "Standard"]', '[Variant "Standard FixedKitty"]')])
+def test_a_changed_session_tag_starts_a_new_session(old: str, new: str) -> None:
+    """BPN 1.0 §3 Sessions: a new session starts where a session tag changes value, so
+    board 4 of the club night with another Event (Player, Variant) opens a session that
+    does not start at board 1 (BPN702, docs/format.md), and its running total starts
+    from 0 (BPN603: the Total tag carried the old session on)."""
+    deals = (SAMPLES / "club-night.bpn").read_text(encoding="utf-8").split("\n\n")
+    fourth = deals[3].replace(old, new)
+    assert fourth != deals[3]
+    text = "\n\n".join([*deals[:3], fourth]) + "\n"
+    board = text.count("\n", 0, text.index('[Board "4"]')) + 1
+    total = text.count("\n", 0, text.rindex("[Total")) + 1
+    assert [(d.code, d.line) for d in validate_text(text)] == [("BPN702", board), ("BPN603", total)]
+    assert [str(d) for d in validate_text("\n\n".join(deals[:4]) + "\n")] == []
