@@ -165,3 +165,17 @@ def test_a_changed_session_tag_starts_a_new_session(old: str, new: str) -> None:
     total = text.count("\n", 0, text.rindex("[Total")) + 1
     assert [(d.code, d.line) for d in validate_text(text)] == [("BPN702", board), ("BPN603", total)]
     assert [str(d) for d in validate_text("\n\n".join(deals[:4]) + "\n")] == []
+
+
+@pytest.mark.parametrize("value", ["back\\slash", "two \\\\ in a row", "ends in one\\", 'a \\" pair', 'say "hi"'])
+def test_a_tag_value_round_trips_through_its_escapes(value: str) -> None:
+    """BPN 1.0 §2: inside a value ``\\"`` stands for ``"`` and ``\\\\`` for ``\\``; a writer
+    escapes both, so every value reads back as it was."""
+    written = value.replace("\\", "\\\\").replace('"', '\\"')
+    deal = bismarck_deal().replace('[Event "Club night"]', f'[Event "{written}"]', 1)
+    assert f'[Event "{written}"]' in deal
+    (read,) = parse(deal)
+    assert read.headers["Event"] == value
+    text = dumps([read])
+    assert f'[Event "{written}"]' in text
+    assert parse(text)[0].headers["Event"] == value
