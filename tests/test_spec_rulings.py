@@ -179,3 +179,33 @@ def test_a_tag_value_round_trips_through_its_escapes(value: str) -> None:
     text = dumps([read])
     assert f'[Event "{written}"]' in text
     assert parse(text)[0].headers["Event"] == value
+
+
+def german_deal() -> str:
+    return first_deal("german-whist/kitchen-table.bpn").removeprefix("% BPN 1.1\n")
+
+
+@pytest.mark.parametrize(("deal", "extra", "seats"), [(bismarck_deal, "Player4", 3), (german_deal, "Player3", 2)])
+def test_a_player_tag_beyond_the_games_seats_is_unknown(deal, extra: str, seats: int) -> None:
+    """BPN 1.1 §1: seats are 1..N and the player tags Player1..PlayerN. In 1.0 a Player4
+    is an unknown tag (BPN104), kept as it is and written after the known tags in the
+    order it came, and 1.1 does not change a 1.0 file's meaning: so a Player tag beyond
+    the game's seats is still unknown there, and is no session tag."""
+    text = deal().replace("[Board", f'[{extra} "Zed"]\n[Board', 1) + '\n[Scorer "Dag"]\n'
+    line = text.count("\n", 0, text.index(f"[{extra}")) + 1
+    found = [(d.code, d.line) for d in validate_text(text)]
+    assert found == [("BPN104", line), ("BPN104", text.count("\n", 0, text.index("[Scorer")) + 1)]
+    assert f"{seats} seats" in next(d.message for d in validate_text(text))
+    (read,) = parse(text)
+    names = [t.name for t in read.canonical_tags()]
+    assert names[-2:] == [extra, "Scorer"]
+    second = deal().replace("[Board", f'[{extra} "Zed"]\n[Board', 1)
+    two = parse(second + "\n\n" + re.sub(r'^\[(Event|Site|Date|Game|Variant|Player\d) [^\n]*\n', "", deal(),
+                                           flags=re.M))
+    assert extra not in two[1].inherited
+    assert two[0].session_key() == two[1].session_key()
+
+
+def test_player4_in_a_bismarck_file_does_not_make_it_1_1() -> None:
+    text = "% BPN 1.0\n" + bismarck_deal().replace("[Board", '[Player4 "Zed"]\n[Board', 1) + "\n"
+    assert dumps(parse(text)).startswith("% BPN 1.0\n")

@@ -26,7 +26,7 @@ from bismarck_pbn.format.split import Chunk
 from bismarck_pbn.format.syntax_errors import syntax_problem
 from bismarck_pbn.format.visitor import SKIP, ReadVisitor
 from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Auction, Comment, Deal, Play, Pos, Tag
-from bismarck_pbn.model.games import BISMARCK, words
+from bismarck_pbn.model.games import BISMARCK, player_beyond, words
 from bismarck_pbn.model.variant import STANDARD
 
 _LOWER_RANK = re.compile(r"[akqjt]")
@@ -179,9 +179,11 @@ class DealReader:
         context = words(game)
         for tag in firsts:
             name = tag.name
-            if name not in _KNOWN:
+            if name not in _KNOWN or player_beyond(name, context.seats):
                 hint = _KNOWN_LOWER.get(name.lower())
                 extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""
+                if name in _KNOWN:
+                    extra = f": {context.name} has {context.seats} seats, Player1 to Player{context.seats}"
                 problems.append(diag("BPN104", f"unknown tag [{name}], kept as it is{extra}", *tag.pos[:2]))
                 continue
             reader = values.TAG_READERS.get(name)
@@ -218,10 +220,11 @@ class DealReader:
         if auction is not None and tag_map.get("Auction") is auction.tag:
             with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Auction"]
                 auction = auction._replace(first=values.seat(auction.tag.value, context.seats))
+        seats = context.seats  # (a Player tag beyond the game's seats is no session tag)
         inherited = {name: self.session[name] for name in SESSION_TAGS
-                     if name not in tag_map and name in self.session}
+                     if name not in tag_map and name in self.session and not player_beyond(name, seats)}
         for name in SESSION_TAGS:
-            if name in tag_map:
+            if name in tag_map and not player_beyond(name, seats):
                 self.session[name] = tag_map[name].value
         if "variant" not in fields and "Variant" in inherited:
             try:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bismarck_pbn.model.fields import FIELD_TAGS, check_deal_values, field_text
-from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, session_tags
+from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, player_beyond, session_tags
 from bismarck_pbn.model.making import deal_fields
 from bismarck_pbn.model.pieces import NOWHERE, Auction, Call, Comment, Hand, Play, PlayedCard, Pos, Tag
 from bismarck_pbn.model.variant import STANDARD, Variant
@@ -195,9 +195,10 @@ class Deal:
         white space around them does not count, and the variant is the variant read (an
         absent Variant is Standard, as is ``standard``)."""
         tags, inherited = self.tag_map, self.inherited
+        seats = self.seats
         key = []
         for name in SESSION_TAGS:
-            tag = tags.get(name)
+            tag = tags.get(name) if not player_beyond(name, seats) else None
             value = tag.value if tag is not None else inherited.get(name)
             key.append(value.strip() if value is not None else None)
         key[_VARIANT_AT] = str(self.variant)
@@ -217,11 +218,12 @@ class Deal:
         seen: set[str] = set()
         known: list[Tag] = []
         unknown: list[Tag] = []
+        seats = self.seats
         for tag in self.tags:
             if tag.name in seen or tag.name in _SECTIONS:
                 continue
             seen.add(tag.name)
-            (known if tag.name in _KNOWN_INDEX else unknown).append(tag)
+            (known if tag.name in _KNOWN_INDEX and not player_beyond(tag.name, seats) else unknown).append(tag)
         for name, value in self.inherited.items():
             if name not in seen:
                 seen.add(name)

@@ -108,3 +108,9 @@ def call_word(word: str) -> str:
 def session_tags(seats: int = MAX_SEATS) -> tuple[str, ...]:
     """Tags that describe a session (a deal that leaves one out takes it from the one before)."""
     return ("Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, seats + 1)))
+
+
+def player_beyond(name: str, seats: int) -> bool:
+    """Whether ``name`` is a player tag for a seat the game does not have (``Player4`` in
+    a three-seat game): an unknown tag there, as in BPN 1.0, and no session tag."""
+    return name.startswith("Player") and name[6:].isdigit() and int(name[6:]) > seats
