@@ -209,3 +209,15 @@ def test_a_player_tag_beyond_the_games_seats_is_unknown(deal, extra: str, seats:
 def test_player4_in_a_bismarck_file_does_not_make_it_1_1() -> None:
     text = "% BPN 1.0\n" + bismarck_deal().replace("[Board", '[Player4 "Zed"]\n[Board', 1) + "\n"
     assert dumps(parse(text)).startswith("% BPN 1.0\n")
+
+
+def test_a_trump_suit_against_a_no_trump_auction_is_one_fault() -> None:
+    """BPN 1.0 §4 "one fault gives one diagnostic": a Bid Whist deal bid 3NT whose Trump
+    tag names a suit is BPN802 (the auction makes NT trump), not also BPN401."""
+    deals = (SAMPLES / "bid-whist" / "rent-party.bpn").read_text(encoding="utf-8").split("\n\n")
+    first = deals[0].replace('[Trump "NT"]', '[Trump "S"]')
+    assert first != deals[0]
+    line = first.count("\n", 0, first.index("[Trump")) + 1
+    assert [(d.code, d.line) for d in validate_text(first) if d.is_error] == [("BPN802", line)]
+    no_auction = re.sub(r'\[Auction "2"\]\n[^\n]*\n', "", first)
+    assert [(d.code, d.line) for d in validate_text(no_auction) if d.is_error] == [("BPN401", line - 2)]

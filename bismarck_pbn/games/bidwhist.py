@@ -225,6 +225,12 @@ class BidWhist(Ruleset):
         contract = self.contract_of(deal)[0] or ""
         return contract.endswith("D") or (contract.endswith("NT") and deal.direction == "Downtown")
 
+    def _auction_makes_nt(self, deal: Deal) -> bool:
+        """Whether a complete auction ends in no trump (a Trump tag naming a suit is then
+        BPN802, from :meth:`auction_agreement`). O(calls)."""
+        result = self.check_auction(deal) if deal.auction is not None else None
+        return result is not None and result.complete and result.trump == "NT"
+
     def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
                    out: list[Finding]) -> str | None:
         """NT for a no-trump bid; the named suit for U and D (BPN401 where the Trump or
@@ -237,7 +243,7 @@ class BidWhist(Ruleset):
             if deal.direction != way:
                 out.append(Finding("BPN401", f"{contract} is played {way}, not {deal.direction}", "Direction"))
         if contract.endswith("NT"):
-            if deal.trump is not None and deal.trump != "NT":
+            if deal.trump is not None and deal.trump != "NT" and not self._auction_makes_nt(deal):  # else BPN802
                 out.append(Finding("BPN401", f"{contract} is played without trump, not {deal.trump}", "Trump"))
             return "NT"
         if deal.trump == "NT":
