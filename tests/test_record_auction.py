@@ -279,7 +279,8 @@ def test_a_smaller_table_does_not_inherit_the_players_of_the_bigger_one(tmp_path
     seats = ruleset(then).seats
     assert last.game == then
     assert [last.headers.get(f"Player{s}") for s in range(1, 5)] == (
-        ["Alice", "Bob", "Carol", "Dave"][:seats] + [""] * (4 - seats))
+        ["Alice", "Bob", "Carol", "Dave"][:seats] + [None] * (4 - seats))
+    assert "Player4" not in new[new.rindex("[Event"):]
 
 
 def test_the_completer_is_installed_where_readline_is():

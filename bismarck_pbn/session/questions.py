@@ -103,9 +103,7 @@ class Questions(Dialogue):
                 self.ask_game(before)
                 continue
             if name.startswith("Player") and int(name[-1]) > self.rules.seats:
-                if previous.get(name):  # a seat this game does not have: not inherited from a bigger table
-                    tags[name] = ""
-                continue
+                continue  # a seat this game does not have: no tag, and the reader does not carry one over
             if name == "Date":
                 default = self.today.strftime("%Y.%m.%d")
             elif name == "Variant":
