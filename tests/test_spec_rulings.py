@@ -221,3 +221,16 @@ def test_a_trump_suit_against_a_no_trump_auction_is_one_fault() -> None:
     assert [(d.code, d.line) for d in validate_text(first) if d.is_error] == [("BPN802", line)]
     no_auction = re.sub(r'\[Auction "2"\]\n[^\n]*\n', "", first)
     assert [(d.code, d.line) for d in validate_text(no_auction) if d.is_error] == [("BPN401", line - 2)]
+
+
+@pytest.mark.parametrize("bids", ["3 4 7 14", "3 4 6 2", "3 4 7 -1"])
+def test_contract_bids_that_break_a_rule_are_one_fault(bids: str) -> None:
+    """BPN 1.0 §4 "one fault gives one diagnostic": Israeli Whist contract bids that break
+    a rule (out of range, the declarer below its trump bid) are BPN803 at the Bids tag
+    (or BPN103 where the value does not read); the Score and Total, written for the
+    bids the players meant, are not also reported as wrong."""
+    deal = first_deal("israeli-whist/haifa.bpn")
+    bad = deal.replace('[Bids "3 4 7 2"]', f'[Bids "{bids}"]')
+    assert bad != deal and [str(d) for d in validate_text(deal)] == []
+    line = bad.count("\n", 0, bad.index("[Bids")) + 1
+    assert [(d.code, d.line) for d in validate_text(bad)] in ([("BPN803", line)], [("BPN103", line)])

@@ -222,11 +222,14 @@ class IsraeliWhist(Ruleset):
     def score(self, deal: Deal, tricks: Sequence[int],
               taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         """Each seat's score for its contract bid (see :func:`seat_score`); zeros in a
-        deal thrown in; None without the Bids."""
+        deal thrown in; None without the Bids, or with Bids that break a rule (BPN803)."""
         if self.contract_of(deal)[0] == "None":
             return (0,) * self.seats
         if deal.bids is None or len(tricks) != self.seats:
             return None
+        contract, declarer = self.contract_of(deal)
+        if self.bids_fault(contract, declarer, deal.bids) is not None:
+            return None  # BPN803 at the Bids tag: the Score is taken as given (one fault)
         total = sum(deal.bids)
         return tuple(seat_score(b, t, total) for b, t in zip(deal.bids, tricks))
 
