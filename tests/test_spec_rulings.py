@@ -234,3 +234,13 @@ def test_contract_bids_that_break_a_rule_are_one_fault(bids: str) -> None:
     assert bad != deal and [str(d) for d in validate_text(deal)] == []
     line = bad.count("\n", 0, bad.index("[Bids")) + 1
     assert [(d.code, d.line) for d in validate_text(bad)] in ([("BPN803", line)], [("BPN103", line)])
+
+
+def test_swedish_whist_has_no_thrown_in_deal() -> None:
+    """BPN 1.1 §2: in Swedish Whist four passes play an unbid Nolle; no deal is thrown in,
+    so ``[Contract "None"]`` is not one of its contracts (BPN103, as 'Spel' is in Whist)."""
+    deal = first_deal("swedish-whist/uppsala.bpn")
+    text = deal[:deal.index("[Auction")] + '[Contract "None"]\n[Score "0 0"]\n[Points "0 0 0 0"]\n'
+    line = text.count("\n", 0, text.index("[Contract")) + 1
+    found = [(d.code, d.line) for d in validate_text(text)]
+    assert found == [("BPN103", line)]

@@ -45,7 +45,7 @@ GAMES: dict[str, GameWords] = {g.name: g for g in (
     GameWords("BidWhist", 4, True, ("Standard",), (), ("None",), r"[3-7](?:U|D|NT)"),
     GameWords("IsraeliWhist", 4, False, ("Standard",), (), ("None",), r"(?:[5-9]|1[0-3])(?:C|D|H|S|NT)"),
     GameWords("SwedishWhist", 4, True, ("Standard",), (),
-              ("Diamonds", "Hearts", "Nolle", "Spel", "Misere", "None")),
+              ("Diamonds", "Hearts", "Nolle", "Spel", "Misere")),
 )}
 """Every game, by its canonical name."""
 
