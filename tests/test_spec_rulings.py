@@ -244,3 +244,20 @@ def test_swedish_whist_has_no_thrown_in_deal() -> None:
     line = text.count("\n", 0, text.index("[Contract")) + 1
     found = [(d.code, d.line) for d in validate_text(text)]
     assert found == [("BPN103", line)]
+
+
+@pytest.mark.parametrize("option", ["ValfriNT", "NoTrumpValfri"])
+def test_finnish_valfri_is_a_suit_and_takes_no_valfri_option(option: str) -> None:
+    """BPN 1.1 §2: Finnish Valfri is "any trump suit". An option that would change that
+    contradicts the base, as ValfriNT does NoTrumpValfri: BPN103 at the option (it was
+    read and silently ignored; it still is, with the diagnostic at the Variant tag). FixedKitty
+    only repeats what Finnish does, and stays."""
+    deal = first_deal("finnish.bpn").removeprefix("% BPN 1.1\n")
+    bad = deal.replace('[Variant "Finnish"]', f'[Variant "Finnish {option}"]')
+    assert bad != deal
+    line = bad.count("\n", 0, bad.index("[Variant")) + 1
+    found = [d for d in validate_text(bad)]
+    assert [(d.code, d.line, d.column) for d in found] == [("BPN103", line, 1)]
+    assert option in found[0].message
+    fixed = deal.replace('[Variant "Finnish"]', '[Variant "Finnish FixedKitty"]')
+    assert [str(d) for d in validate_text(fixed)] == []

@@ -135,6 +135,16 @@ class Finnish(Bismarck):
     def opening_leader(self, deal: Deal) -> int | None:
         return deal.forehand
 
+    def required(self, deal: Deal) -> list[Finding]:
+        """Bismarck's, and BPN103 at a Variant tag that gives Finnish a Valfri option:
+        Finnish Valfri is played in a suit, so the option is ignored."""
+        out = super().required(deal)
+        if deal.tag("Variant") is not None:
+            out += [Finding("BPN103", f"[Variant] {option} does not go with Finnish, whose Valfri is played in a "
+                            "suit; the option is ignored", "Variant")
+                    for option in ("ValfriNT", "NoTrumpValfri") if option in deal.variant.options]
+        return out
+
     def leader_rule(self) -> str:
         return "in Finnish the forehand leads"
 
