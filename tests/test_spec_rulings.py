@@ -261,3 +261,24 @@ def test_finnish_valfri_is_a_suit_and_takes_no_valfri_option(option: str) -> Non
     assert option in found[0].message
     fixed = deal.replace('[Variant "Finnish"]', '[Variant "Finnish FixedKitty"]')
     assert [str(d) for d in validate_text(fixed)] == []
+
+
+@pytest.mark.parametrize("path", ["club-night.bpn", "estonian.bpn", "bid-whist/rent-party.bpn",
+                                  "israeli-whist/haifa.bpn", "swedish-whist/uppsala.bpn"])
+def test_a_turned_card_in_a_game_that_turns_none_is_misplaced(path: str) -> None:
+    """BPN 1.1 §1: ``Turned`` is the card turned up to show the trump, where the game
+    turns one. A game that turns none has no place for it: BPN205 at the Turned tag."""
+    deal = first_deal(path)
+    at = "[Contract" if "[Auction" not in deal else "[Auction"
+    text = deal.replace(at, '[Turned "SA"]\n' + at, 1)
+    line = text.count("\n", 0, text.index("[Turned")) + 1
+    assert [(d.code, d.line) for d in validate_text(text) if d.is_error] == [("BPN205", line)]
+
+
+def test_finnish_turns_a_card_only_in_its_trump_deals() -> None:
+    deals = (SAMPLES / "finnish.bpn").read_text(encoding="utf-8").split("\n\n")[:4]
+    assert '[Contract "Trump"]' in deals[0] and "[Turned" in deals[0] and '[Contract "Spel"]' in deals[3]
+    deals[3] = deals[3].replace("[Contract", '[Turned "SA"]\n[Contract', 1)
+    text = "\n\n".join(deals) + "\n"
+    line = text.count("\n", 0, text.index('[Turned "SA"]')) + 1
+    assert [(d.code, d.line) for d in validate_text(text) if d.is_error] == [("BPN205", line)]

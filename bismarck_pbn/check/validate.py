@@ -111,6 +111,9 @@ def check_deal(deal: Deal) -> Checked:
         return Checked(deal, out, DealResult(deal.tricks, deal.score, None))
     rules = ruleset_of(deal)
     required = rules.required(deal)
+    if deal.tag("Turned") is not None and not rules.turns_card(deal):
+        required.append(Finding("BPN205", f"no card is turned up for trump in {_game_text(rules, deal)}: the "
+                                "[Turned] tag has no place here", "Turned"))
     if required:
         out.extend([located(f, deal) for f in required])
     rules, setup = prepare(deal, out, rules)
@@ -154,6 +157,14 @@ def check_deal(deal: Deal) -> Checked:
     basis = rules.score_basis(deal, tricks) if tricks is not None and computed is None else None
     out.sort(key=lambda d: (d.line, d.column))
     return Checked(deal, out, DealResult(tricks, score, result, basis))
+
+
+def _game_text(rules: Ruleset, deal: Deal) -> str:
+    """The game (and for Bismarck the variant, and the contract where it decides) in words."""
+    if rules.name != "Bismarck":
+        return rules.name
+    text = f"Bismarck {deal.variant.base}"
+    return text + (f" {deal.contract}" if deal.variant.base == "Finnish" and deal.contract else "")
 
 
 def _thrown_in_score(deal: Deal, rules: Ruleset, tricks) -> tuple[int, ...] | None:

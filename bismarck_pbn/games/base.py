@@ -134,6 +134,11 @@ class Ruleset(Table):
         return contract, declarer
 
 
+    def turns_card(self, deal: Deal) -> bool:
+        """Whether a card is turned up for trump in this deal, so that a ``Turned`` tag
+        has a place in it (BPN 1.1 §1); the default: where the game turns one."""
+        return self.turns is not None
+
     def asks(self) -> Asks:
         """What a deal of this game records before its play (for ``bpn record``); the
         default: a contract where the game requires one, nothing else."""

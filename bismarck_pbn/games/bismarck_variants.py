@@ -135,6 +135,10 @@ class Finnish(Bismarck):
     def opening_leader(self, deal: Deal) -> int | None:
         return deal.forehand
 
+    def turns_card(self, deal: Deal) -> bool:
+        """The first kitty card is turned in the Trump deals (and where the contract is not known)."""
+        return deal.contract in (None, "Trump")
+
     def required(self, deal: Deal) -> list[Finding]:
         """Bismarck's, and BPN103 at a Variant tag that gives Finnish a Valfri option:
         Finnish Valfri is played in a suit, so the option is ignored."""
