@@ -282,3 +282,33 @@ def test_finnish_turns_a_card_only_in_its_trump_deals() -> None:
     text = "\n\n".join(deals) + "\n"
     line = text.count("\n", 0, text.index('[Turned "SA"]')) + 1
     assert [(d.code, d.line) for d in validate_text(text) if d.is_error] == [("BPN205", line)]
+
+
+GAME_SAMPLES = {"Bismarck": "club-night.bpn", "Whist": "whist/friday-whist.bpn", "Whisk": "whisk/whisk-evening.bpn",
+                "RuffAndHonours": "ruff/ruff-and-honours.bpn", "GermanWhist": "german-whist/kitchen-table.bpn",
+                "SoloWhist": "solo-whist/sunday-school.bpn", "BidWhist": "bid-whist/rent-party.bpn",
+                "IsraeliWhist": "israeli-whist/haifa.bpn", "SwedishWhist": "swedish-whist/uppsala.bpn"}
+FOREIGN = {"Forehand": '"1"', "Declarer": '"2"', "Bids": '"1 2 3 4"', "Direction": '"Uptown"', "Points": '"0 0 0 0"',
+           "Discard": '"A..."'}
+USES = {"Bismarck": {"Forehand", "Kitty", "Discard"}, "Whist": set(), "Whisk": set(),
+        "RuffAndHonours": {"Kitty", "Declarer", "Discard"}, "GermanWhist": {"Kitty"}, "SoloWhist": {"Declarer"},
+        "BidWhist": {"Kitty", "Declarer", "Direction", "Discard"}, "IsraeliWhist": {"Declarer", "Bids"},
+        "SwedishWhist": {"Declarer", "Points"}}
+
+
+@pytest.mark.parametrize(("game", "tag"), [(g, t) for g in GAME_SAMPLES for t in FOREIGN if t not in USES[g]])
+def test_a_tag_of_another_game_is_pointed_out(game: str, tag: str) -> None:
+    """Spec silent (docs/format.md): a tag that BPN 1.1 defines for other games only
+    (Forehand in Whist, Bids in Bid Whist) means nothing in this one. It is kept as it
+    is, like an unknown tag, with a BPN104 warning saying so. (A Kitty where the game has
+    none is checked as cards of the deck already: BPN202 or BPN201.)"""
+    deal = first_deal(GAME_SAMPLES[game])
+    assert f"[{tag} " not in deal
+    seats = {"Bismarck": 3, "GermanWhist": 2}.get(game, 4)
+    value = '"%s"' % " ".join(["0"] * seats) if tag in ("Bids", "Points") else FOREIGN[tag]  # well formed
+    text = deal.replace("[Tricks", f"[{tag} {value}]\n[Tricks", 1)
+    line = text.count("\n", 0, text.index(f"[{tag} ")) + 1
+    found = [d for d in validate_text(text) if d.code != "BPN707"]
+    assert [(d.code, d.severity, d.line) for d in found] == [("BPN104", "warning", line)]
+    assert game in found[0].message
+    assert f"[{tag} {value}]" in dumps(parse(text))

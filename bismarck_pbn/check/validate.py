@@ -23,10 +23,11 @@ from bismarck_pbn.check.replay import Replay, replay
 from bismarck_pbn.check.results import Checked, DealResult
 from bismarck_pbn.check.session import SessionChecker, SessionFacts
 from bismarck_pbn.check.wording import fault_diagnostics, leader_message
-from bismarck_pbn.diagnostics import INFO, Diagnostic, diag
+from bismarck_pbn.diagnostics import INFO, WARNING, Diagnostic, diag
 from bismarck_pbn.format.reader import parse, read_deals
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.games import Finding, Ruleset, Setup, ruleset_of
+from bismarck_pbn.games.base import GAME_TAGS
 from bismarck_pbn.games.tricks import TrickRules
 from bismarck_pbn.model.deal import NOWHERE, Deal, Tag
 
@@ -111,6 +112,10 @@ def check_deal(deal: Deal) -> Checked:
         return Checked(deal, out, DealResult(deal.tricks, deal.score, None))
     rules = ruleset_of(deal)
     required = rules.required(deal)
+    for name in sorted(GAME_TAGS - rules.own_tags):  # (diagnostics are sorted by place below)
+        if name in deal.tag_map and name not in deal.unread:
+            required.append(Finding("BPN104", f"[{name}] is not a tag of {rules.name}, kept as it is",
+                                    name, WARNING))
     if deal.tag("Turned") is not None and not rules.turns_card(deal):
         required.append(Finding("BPN205", f"no card is turned up for trump in {_game_text(rules, deal)}: the "
                                 "[Turned] tag has no place here", "Turned"))

@@ -45,6 +45,10 @@ __all__ = ["Asks", "AuctionResult", "Basis", "Finding", "Hand", "Played", "Rules
 
 _NOTHING: frozenset[str] = frozenset()
 
+GAME_TAGS = frozenset(("Forehand", "Declarer", "Bids", "Direction", "Discard", "Points"))
+"""Tags BPN defines for some games only (besides those the reader and the checks judge
+already: Kitty, Turned, Auction, Contract, Frisch1..3): see :attr:`Ruleset.own_tags`."""
+
 
 class Ruleset(Table):
     """The rules of one game. Subclasses set the class attributes and override what
@@ -58,6 +62,9 @@ class Ruleset(Table):
     record`` offers; :func:`~bismarck_pbn.games.auction.legal_calls` keeps the legal ones)."""
     zero_sum: ClassVar[bool] = False
     """Whether a deal's scores always add up to 0."""
+    own_tags: ClassVar[frozenset[str]] = frozenset()
+    """Of :data:`GAME_TAGS`, the ones this game records; the others mean nothing in it
+    (BPN104, kept as they are)."""
 
     # ---- who deals and leads -------------------------------------------------------
 
@@ -136,8 +143,9 @@ class Ruleset(Table):
 
     def turns_card(self, deal: Deal) -> bool:
         """Whether a card is turned up for trump in this deal, so that a ``Turned`` tag
-        has a place in it (BPN 1.1 §1); the default: where the game turns one."""
-        return self.turns is not None
+        has a place in it (BPN 1.1 §1); the default: where the game records one
+        (:meth:`asks`)."""
+        return self.asks().turned
 
     def asks(self) -> Asks:
         """What a deal of this game records before its play (for ``bpn record``); the

@@ -115,6 +115,8 @@ class BidTricks(TrickRules):
 class BidWhist(Ruleset):
     """Bid Whist (BPN 1.1 §2): bids 3–7 uptown, downtown or no trump; Take; game 7."""
 
+    own_tags = frozenset(("Declarer", "Direction", "Discard"))
+
     name = "BidWhist"
     deck = DECK_54
     hand_size = 12

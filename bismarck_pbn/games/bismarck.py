@@ -68,6 +68,8 @@ def trick_rules(trump: str | None) -> TrickRules:
 class Bismarck(Ruleset):
     """Bismarck (BPN 1.0): Standard, Grand and Short, ValfriNT, NoTrumpValfri, FixedKitty."""
 
+    own_tags = frozenset(("Forehand", "Discard"))
+
     name = "Bismarck"
     seats = 3
     hand_size = 16

@@ -59,6 +59,8 @@ def seat_score(bid: int, took: int, bids_sum: int) -> int:
 class IsraeliWhist(Ruleset):
     """Israeli Whist: trump auction (Frisch after four passes), contract bids, n² + 10."""
 
+    own_tags = frozenset(("Declarer", "Bids"))
+
     name = "IsraeliWhist"
     contract_required = True
     has_auction = True

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 class RuffAndHonours(Whist):
     """Ruff and Honours (BPN 1.1 §2): no options."""
 
+    own_tags = frozenset(("Declarer", "Discard"))
+
     name = "RuffAndHonours"
     hand_size = 12
     kitty_size = 4

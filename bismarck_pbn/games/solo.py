@@ -71,6 +71,8 @@ class SoloWhist(Ruleset):
     """Solo Whist (BPN 1.1 §2): Propose < Solo < Misere < Abundance < AbundanceTrump <
     SpreadMisere < Slam."""
 
+    own_tags = frozenset(("Declarer",))
+
     name = "SoloWhist"
     contract_required = True
     has_auction = True

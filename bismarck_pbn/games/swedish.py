@@ -69,6 +69,8 @@ def trick_points(contract: str, side_tricks: Sequence[int]) -> tuple[int, int]:
 class SwedishWhist(Ruleset):
     """Swedish Whist: Clubs < Spades < Diamonds < Hearts < Nolle < Spel < Misere."""
 
+    own_tags = frozenset(("Declarer", "Points"))
+
     name = "SwedishWhist"
     contract_required = True
     has_auction = True
