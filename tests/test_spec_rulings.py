@@ -312,3 +312,18 @@ def test_a_tag_of_another_game_is_pointed_out(game: str, tag: str) -> None:
     assert [(d.code, d.severity, d.line) for d in found] == [("BPN104", "warning", line)]
     assert game in found[0].message
     assert f"[{tag} {value}]" in dumps(parse(text))
+
+
+def test_a_thrown_in_deal_without_a_score_carries_the_total() -> None:
+    """BPN 1.1 §4: a deal thrown in scores zeros and carries the Total unchanged, so its
+    Total is checked even when the Score tag is left out."""
+    deals = (SAMPLES / "bid-whist" / "rent-party.bpn").read_text(encoding="utf-8").split("\n\n")
+    at = next(i for i, d in enumerate(deals) if '[Contract "None"]' in d)
+    right = re.sub(r'\[Score "[^"]*"\]\n', "", deals[at])
+    wrong = right.replace('[Total "-3 -3"]', '[Total "-3 -2"]')
+    assert wrong != right != deals[at]
+    text = "\n\n".join([*deals[:at], right]) + "\n"
+    assert [d.code for d in validate_text(text) if d.is_error] == []
+    text = "\n\n".join([*deals[:at], wrong]) + "\n"
+    line = text.count("\n", 0, text.rindex("[Total")) + 1
+    assert [(d.code, d.line) for d in validate_text(text) if d.is_error] == [("BPN603", line)]

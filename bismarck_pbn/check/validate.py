@@ -149,9 +149,9 @@ def check_deal(deal: Deal) -> Checked:
         if deal.score is not None and tuple(deal.score) != tuple(score):
             out.append(diag("BPN602", f"the score is {signed_text(score)} {rules.score_explained(deal, counted)}, "
                             f"not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
-    elif deal.score is not None and (zeros := _thrown_in_score(deal, rules, tricks)) is not None:
-        score = zeros  # BPN 1.1 §4: a deal thrown in scores 0 for every seat (side)
-        if tuple(deal.score) != zeros:
+    elif (zeros := _thrown_in_score(deal, rules, tricks)) is not None:
+        score = zeros  # BPN 1.1 §4: a deal thrown in scores 0 for every seat (side), Score tag or not
+        if deal.score is not None and tuple(deal.score) != zeros:
             out.append(diag("BPN602", f"the deal was thrown in (Contract None), so the score is "
                             f"{signed_text(zeros)}, not {signed_text(deal.score)}", *_at(deal.tag("Score"), deal)))
     elif deal.score is not None:
