@@ -23,6 +23,7 @@ from typing import IO
 from itertools import chain
 
 from bismarck_pbn.format import values
+from bismarck_pbn.format.syntax import escape
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
 from bismarck_pbn.model.fields import is_set
@@ -46,11 +47,6 @@ def check_writable(deal: Deal) -> None:
     if bad:
         raise ValueError(f"deal {deal.number} cannot be written back without losing text: "
                          + "; ".join(f"{p.code} at {p.line}:{p.column}" for p in bad))
-
-
-def escape(value: str) -> str:
-    """A tag value with ``\\`` and ``"`` escaped."""
-    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _holding(value: str) -> str:

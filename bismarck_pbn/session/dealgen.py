@@ -52,7 +52,8 @@ from dataclasses import dataclass
 
 from bismarck_pbn.format import values
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.writer import dumps, escape, write_deal
+from bismarck_pbn.format.syntax import escape
+from bismarck_pbn.format.writer import dumps, write_deal
 from bismarck_pbn.games import Ruleset, ruleset
 from bismarck_pbn.games import bismarck as engine
 from bismarck_pbn.model.cards import holding_text

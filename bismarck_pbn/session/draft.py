@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from bismarck_pbn.format import values
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.writer import escape, write_deal
+from bismarck_pbn.format.syntax import escape
+from bismarck_pbn.format.writer import write_deal
 from bismarck_pbn.games import Ruleset, ruleset
 from bismarck_pbn.model.cards import holding_text
 from bismarck_pbn.model.games import BISMARCK
