@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -81,6 +82,10 @@ def html_command(
         if not p.is_file():
             why = "not a regular file" if p.exists() else "no such file or directory"
             err.print(f"bpn: {path}: {why}", style="red", highlight=False)
+            raise typer.Exit(2)
+        if output != "-" and Path(output).exists() and os.path.samefile(p, output):
+            err.print(f"bpn: {output} is also the input: the page would replace the record it is made from; "
+                      "nothing was written", style="red", highlight=False, markup=False)
             raise typer.Exit(2)
         source = Source(path, p)
     try:
