@@ -304,3 +304,20 @@ def test_a_write_that_fails_half_way_leaves_the_original_and_no_temporary_file(t
         atomic_write(target, pieces())
     assert target.read_text() == EXAMPLE
     assert _others(tmp_path, "club.bpn") == []
+
+
+def test_a_named_pipe_is_written_into_not_replaced(tmp_path):
+    """-o naming a FIFO (or, run as root, a device such as /dev/null) must write into it:
+    renaming a regular file over it replaced the pipe (and /dev/null) with a file, and
+    the reader at the other end got nothing."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # so that opening it to write does not block
+    try:
+        atomic_write(pipe, ["one ", "two\n"])
+        got = os.read(reader, 1000)
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert got == b"one two\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
