@@ -107,3 +107,23 @@ def test_an_encoding_named_explicitly_reads_utf16_without_a_mark(tmp_path):
     path.write_bytes(EXAMPLE.encode("utf-16-le"))
     result = runner.invoke(app, ["validate", "--encoding", "utf-16-le", str(path)])
     assert result.exit_code == 0, result.output
+
+
+READERS = [["validate"], ["fmt"], ["convert", "--to", "json"], ["show"], ["standings"], ["html"], ["analyse", "--deal", "1", "--limit", "1000"]]
+
+
+@pytest.mark.parametrize("args", READERS, ids=lambda a: a[0])
+@pytest.mark.parametrize("wide", ["utf-16", "utf-32"])
+def test_utf16_asked_for_without_a_byte_order_and_no_mark(tmp_path, args, wide):
+    """--encoding utf-16 (or utf-32), no -le/-be, on a file with no byte-order mark:
+    the streaming readers stopped with 'internal error: UTF-16 stream does not start
+    with BOM'. Such a file is read little-endian (Windows' order, and what the
+    whole-file readers did already); a UTF-8 file read so is nonsense, but no crash."""
+    bare = tmp_path / "bare.bpn"
+    bare.write_bytes(EXAMPLE.encode(f"{wide}-le"))
+    result = runner.invoke(app, [*args, "--encoding", wide, str(bare)])
+    assert "internal error" not in result.output and result.exit_code == 0, result.output
+    utf8 = tmp_path / "utf8.bpn"
+    utf8.write_text(EXAMPLE, encoding="utf-8")
+    result = runner.invoke(app, [*args, "--encoding", wide, str(utf8)])
+    assert "internal error" not in result.output and result.exit_code in (0, 1, 2), result.output
