@@ -105,3 +105,18 @@ def test_standard_output_stays_empty_when_the_first_input_fails(tmp_path):
 def test_good_input_still_converts(tmp_path, jsonl):
     result = run(jsonl, "--to", "json")
     assert result.exit_code == 0 and len(json.loads(result.stdout)["deals"]) == 2
+
+
+def test_a_syntax_error_after_good_deals_leaves_no_half_json_document_on_standard_output(tmp_path):
+    """The JSON document went to standard output as the deals were read, so a syntax
+    error in deal 2 left '{"format": ..., "deals": [ deal 1' there: not JSON, for jq or a
+    script to choke on. Standard output now gets the whole document or nothing; JSON Lines
+    (one deal a line, every line whole) and BPN still stream."""
+    path = tmp_path / "night.bpn"
+    path.write_text(EXAMPLE + "\n" + EXAMPLE.split("\n", 1)[1].replace('[Board "1"]', '[Board "2" @'),
+                    encoding="utf-8")
+    result = run(path, "--to", "json")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "BPN001" in result.stderr or "BPN002" in result.stderr
+    lines = run(path, "--to", "jsonl")
+    assert lines.exit_code == 1 and all(json.loads(line) for line in lines.stdout.splitlines())

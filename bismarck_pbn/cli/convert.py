@@ -262,6 +262,8 @@ def convert_command(
         else:
             pieces = iter_jsonl(deals, with_replay=with_replay)
         if output == "-":
+            if to is Kind.json:  # one document: whole or not at all (a fault in a later deal stops it)
+                pieces = iter(list(pieces))
             write = sys.stdout.write
             for piece in pieces:
                 write(piece)
