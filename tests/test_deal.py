@@ -136,3 +136,28 @@ def test_append_with_board_or_forehand_is_a_usage_error(tmp_path):
 def test_help_example_appends_with_the_option_not_a_redirection():
     result = runner.invoke(app, ["deal", "--help"], terminal_width=100)
     assert ">>" not in result.stdout and "--append" in result.stdout
+
+
+def test_append_to_standard_output_or_to_a_file_that_is_not_text_is_refused(tmp_path, monkeypatch):
+    """--append - wrote a file named '-' in the current directory; a file with a NUL byte
+    (not text: every reader refuses it with BPN003) had a deal appended to it."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["deal", "--append", "-", "--seed", "3"])
+    assert result.exit_code == 2 and "standard output" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    photo = tmp_path / "photo.bpn"
+    data = b"\x89PNG\r\n\x1a\n\x00\x00" + bytes(range(256))
+    photo.write_bytes(data)
+    result = runner.invoke(app, ["deal", "--append", str(photo), "--seed", "3"])
+    assert result.exit_code == 2 and f"{photo}:1:1: BPN003 error: not a text file" in result.stderr
+    assert photo.read_bytes() == data
+
+
+def test_append_to_a_file_that_is_not_utf8_names_the_line_and_column(tmp_path):
+    night = tmp_path / "night.bpn"
+    data = '% BPN 1.0\n[Event "Malmö"]\n'.encode("latin-1")
+    night.write_bytes(data)
+    result = runner.invoke(app, ["deal", "--append", str(night), "--seed", "3"])
+    assert result.exit_code == 2
+    assert f"{night}:2:13: BPN003 error: not valid UTF-8 at byte offset 22 (byte 0xf6)" in result.stderr
+    assert night.read_bytes() == data

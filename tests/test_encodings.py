@@ -127,3 +127,15 @@ def test_utf16_asked_for_without_a_byte_order_and_no_mark(tmp_path, args, wide):
     utf8.write_text(EXAMPLE, encoding="utf-8")
     result = runner.invoke(app, [*args, "--encoding", wide, str(utf8)])
     assert "internal error" not in result.output and result.exit_code in (0, 1, 2), result.output
+
+
+@pytest.mark.parametrize("args", [["fmt"], ["html"], ["analyse"], ["replay", "--plain"]], ids=lambda a: a[0])
+def test_a_bad_byte_is_placed_at_its_line_and_column_by_the_whole_file_readers(tmp_path, args):
+    """fmt, html, analyse and replay said 'FILE:2: BPN003' where validate says
+    'FILE:2:13:': the same place now, with the column."""
+    path = tmp_path / "latin1.bpn"
+    path.write_bytes(EXAMPLE.replace("Stockholm", "Malmö").encode("latin-1"))
+    where = next(d for d in validate_file(path) if d.code == "BPN003")
+    result = runner.invoke(app, [*args, str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:{where.line}:{where.column}: BPN003 error: not valid UTF-8" in result.stderr

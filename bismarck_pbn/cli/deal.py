@@ -72,6 +72,9 @@ def deal_command(
 
     seed = seed if seed is not None else new_seed()
     if append is not None:
+        if append == "-":
+            raise usage("--append needs the session's file: standard output has no session to add to "
+                        "(without --append the deal is printed there)")
         given = [o for o, v in (("--forehand", forehand), ("--dealer", dealer), ("--board", board),
                                 ("--game", game)) if v is not None]
         if given:
@@ -105,6 +108,7 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
     from bismarck_pbn.format.values import BadValue
     from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
     from bismarck_pbn.session.dealgen import NotAllowed, Unsupported, append_deal
+    from bismarck_pbn.sources import ReadFailure, utf8_text
 
     def fail(message: str, code: int) -> int:
         err.print(f"bpn: {message}", style="red", highlight=False, markup=False)
@@ -120,10 +124,10 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
         except OSError as exc:
             return fail(f"{path}: cannot read: {exc.strerror or exc}", 2)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return fail(f"{path}: not valid UTF-8 at byte offset {exc.start}; a deal is appended only "
-                    "to a UTF-8 file (bpn fmt --encoding latin-1 FILE > NEW.bpn converts it)", 2)
+        text = utf8_text(data, str(path))
+    except ReadFailure as exc:
+        return fail(f"{exc}; a deal is appended only to a UTF-8 text file (bpn fmt --encoding latin-1 "
+                    "FILE > NEW.bpn converts one in another encoding)", 2)
     try:
         new_text, deal = append_deal(text, seed, contract)
     except NotAllowed as exc:
