@@ -11,13 +11,22 @@ from bismarck_pbn.format.writer import UNWRITABLE  # noqa: F401  (re-exported fo
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text, syntax_problems  # noqa: F401
 
 
+class _Console(Console):
+    """A rich console that lets a broken pipe through to :class:`Group` (status 141):
+    rich's own ends the program with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def out_console() -> Console:
     """Standard output: colour only on a terminal, long lines never wrapped."""
-    return Console(soft_wrap=True, highlight=False)
+    return _Console(soft_wrap=True, highlight=False)
 
 
 def err_console() -> Console:
-    return Console(stderr=True, soft_wrap=True, highlight=False)
+    return _Console(stderr=True, soft_wrap=True, highlight=False)
 
 
 def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
@@ -96,7 +105,23 @@ class Command(_Plain, TyperCommand):
 
 
 class Group(_Plain, TyperGroup):
-    """The ``bpn`` group, with the same help style as its commands."""
+    """The ``bpn`` group, with the same help style as its commands. A reader of standard
+    output that goes away (``bpn convert ... | head``) ends the command quietly with
+    status 141, a SIGPIPE's, as git does: typer would take it for a failure (status 1,
+    which a script reads as "records with errors")."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            import os
+            import sys
+
+            import typer
+
+            devnull = os.open(os.devnull, os.O_WRONLY)  # nothing more to flush at exit
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(141) from None
 
 
 # ---- --side, shared by analyse, show, html and replay -----------------------------------
