@@ -13,7 +13,9 @@ from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text, syntax_p
 
 class _Console(Console):
     """A rich console that lets a broken pipe through to :class:`Group` (status 141):
-    rich's own ends the program with status 1."""
+    rich's own ends the program with status 1. Ours are made without markup: what they
+    print holds tag values and paths, whose square brackets are text ('Anna [captain]'),
+    never styles (styles come as rich Text and the style= argument)."""
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
@@ -22,11 +24,11 @@ class _Console(Console):
 
 def out_console() -> Console:
     """Standard output: colour only on a terminal, long lines never wrapped."""
-    return _Console(soft_wrap=True, highlight=False)
+    return _Console(soft_wrap=True, highlight=False, markup=False)
 
 
 def err_console() -> Console:
-    return _Console(stderr=True, soft_wrap=True, highlight=False)
+    return _Console(stderr=True, soft_wrap=True, highlight=False, markup=False)
 
 
 def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
