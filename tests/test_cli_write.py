@@ -167,3 +167,14 @@ def test_a_reader_that_stops_early_ends_the_command_quietly_with_status_141(tmp_
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 141
     assert b"Broken pipe" not in err and b"cannot read" not in err
+
+
+@pytest.mark.parametrize("args", [["--check"], ["--in-place"], []], ids=["check", "in-place", "print"])
+def test_fmt_of_a_directory_without_bpn_files_is_exit_2_as_in_validate(tmp_path, args):
+    """`bpn fmt --check records/` on a directory with no .bpn file (a wrong directory, the
+    files named .txt) exited 0, 'all canonical', so a CI check passed having checked
+    nothing; bpn validate says 'nothing was checked' and exits 2 there, and so does fmt."""
+    (tmp_path / "notes.txt").write_text("not a record\n")
+    result = runner.invoke(app, ["fmt", *args, str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"bpn: no BPN file found in {tmp_path}: nothing was formatted" in result.stderr
