@@ -125,7 +125,7 @@ def standings_command(
     note on standard error says so. With --by-player the sessions of all the files are
     summed up by player (matched by the names in the Player tags).
 
-    Exit status: 0 shown, 2 unreadable file or wrong usage.
+    Exit status: 0 shown, 1 a file that is not text, 2 unreadable file or wrong usage.
 
     Examples:
 
