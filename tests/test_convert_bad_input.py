@@ -120,3 +120,14 @@ def test_a_syntax_error_after_good_deals_leaves_no_half_json_document_on_standar
     assert "BPN001" in result.stderr or "BPN002" in result.stderr
     lines = run(path, "--to", "jsonl")
     assert lines.exit_code == 1 and all(json.loads(line) for line in lines.stdout.splitlines())
+
+
+@pytest.mark.parametrize("name", ["photo.json", "photo.jsonl"])
+def test_a_json_file_that_is_not_text_is_exit_1_like_any_file_that_is_not_text(tmp_path, name):
+    """A picture named .json exited 2 ('unreadable'), where the help (and every other
+    command, and convert itself for a .bpn) gives 1 to a file that is not text."""
+    path = tmp_path / name
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00" + bytes(range(256)))
+    result = run(path, "--to", "bpn")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert f"{path}:1:1: BPN003 error: not a text file" in result.stderr

@@ -158,10 +158,10 @@ def _derived_warnings(deals, name: str):
 
 def _json_text(data: bytes, name: str) -> str:
     """A JSON document's text: UTF-8 (a byte-order mark allowed), else ReadFailure (exit 2)
-    with the place of the first bad byte; a file that is not text says so once."""
+    with the place of the first bad byte; a file that is not text says so once (exit 1)."""
     found = sniff(data[: SNIFF + 4])
     if found.problem is not None and not found.is_text:
-        raise ReadFailure(str(found.problem.at(name)), 2)
+        raise ReadFailure(str(found.problem.at(name)), 1)  # (not text: 1, as a .bpn that is not)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -178,7 +178,7 @@ def _json_lines(raw, name: str) -> Iterator[str]:
         if number == 1:
             found = sniff(line + raw.peek(SNIFF)[:SNIFF] if hasattr(raw, "peek") else line)
             if found.problem is not None and not found.is_text:
-                raise ReadFailure(str(found.problem.at(name)), 2)
+                raise ReadFailure(str(found.problem.at(name)), 1)
         try:
             yield line.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as e:
