@@ -139,3 +139,16 @@ def test_a_bad_byte_is_placed_at_its_line_and_column_by_the_whole_file_readers(t
     result = runner.invoke(app, [*args, str(path)])
     assert result.exit_code == 1
     assert f"{path}:{where.line}:{where.column}: BPN003 error: not valid UTF-8" in result.stderr
+
+
+@pytest.mark.parametrize("args", READERS, ids=lambda a: a[0])
+@pytest.mark.parametrize("codec", ["rot13", "base64", "zlib", "idna", "punycode", "undefined"])
+def test_a_codec_that_is_not_a_text_encoding_is_refused_as_unknown(tmp_path, args, codec):
+    """Python knows these names, but they do not turn bytes into text (rot13, base64,
+    zlib) or cannot read a file (idna, punycode, undefined): they ended in 'internal
+    error'. Now the usage error of an unknown encoding, exit 2."""
+    path = tmp_path / "night.bpn"
+    path.write_text(EXAMPLE, encoding="utf-8")
+    result = runner.invoke(app, [*args, "--encoding", codec, str(path)])
+    assert result.exit_code == 2 and "internal error" not in result.output, result.output
+    assert "unknown encoding" in result.stderr

@@ -59,8 +59,8 @@ def validate_command(
         err.print(f"bpn: no BPN file found in {' '.join(paths)}: nothing was checked", style="red")
         raise typer.Exit(2)
     try:
-        import codecs
-        codecs.lookup(encoding)
+        from bismarck_pbn.format.encoding import codec_name
+        codec_name(encoding)
     except LookupError:
         err.print(f"bpn: unknown encoding {encoding!r}", style="red")
         raise typer.Exit(2) from None

@@ -56,9 +56,18 @@ class Sniffed(NamedTuple):
         return self.encoding in _WIDE
 
 
+# Names Python knows whose codec cannot read a file: it refuses the "replace" error
+# handler (idna), fails on ordinary text (punycode) or on anything (undefined).
+_NOT_FOR_FILES = ("idna", "punycode", "undefined")
+
+
 def codec_name(encoding: str) -> str:
-    """The canonical name of an encoding; raises LookupError for an unknown one."""
-    return codecs.lookup(encoding).name
+    """The canonical name of an encoding; raises LookupError for an unknown one, and for
+    a codec that is not a text encoding (rot13, base64, zlib) or cannot read a file."""
+    info = codecs.lookup(encoding)
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FOR_FILES:
+        raise LookupError(f"{encoding!r} is not a text encoding for files")
+    return info.name
 
 
 def sniff(head: bytes, encoding: str = "utf-8") -> Sniffed:
