@@ -131,3 +131,13 @@ def test_a_json_file_that_is_not_text_is_exit_1_like_any_file_that_is_not_text(t
     result = run(path, "--to", "bpn")
     assert result.exit_code == 1 and result.stdout == ""
     assert f"{path}:1:1: BPN003 error: not a text file" in result.stderr
+
+
+def test_a_json_document_that_does_not_parse_names_its_line_and_column(tmp_path):
+    """JSON Lines said '(column N)' for a line that does not parse, a JSON document only
+    its line: now both, the column where the decoder stopped (as bpn validate gives it)."""
+    path = tmp_path / "cut.json"
+    path.write_text('{"format": "bpn-json", "deals": [', encoding="utf-8")
+    result = run(path, "--to", "bpn")
+    assert result.exit_code == 1
+    assert f"bpn: {path}: line 1: $: not JSON: Expecting value (column 34)" in result.stderr
