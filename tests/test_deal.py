@@ -161,3 +161,16 @@ def test_append_to_a_file_that_is_not_utf8_names_the_line_and_column(tmp_path):
     assert result.exit_code == 2
     assert f"{night}:2:13: BPN003 error: not valid UTF-8 at byte offset 22 (byte 0xf6)" in result.stderr
     assert night.read_bytes() == data
+
+
+def test_append_after_an_unclosed_comment_is_refused_not_swallowed(tmp_path):
+    """The last deal's '{' left open: the new deal's own '{Dealt by ...}' comment closed it,
+    so its tags read as second [Event], [Board], ... tags of the deal before (BPN102), and
+    the file still had one deal. bpn record checks that its deal reads back; --append now
+    does too: exit 1, the file as it was."""
+    night = tmp_path / "night.bpn"
+    data = b'[Event "x"]\n[Board "1"]\n[Forehand "1"]\n{ an open comment\n'
+    night.write_bytes(data)
+    result = runner.invoke(app, ["deal", "--append", str(night), "--seed", "4"])
+    assert result.exit_code == 1 and "appended cleanly" in result.stderr
+    assert night.read_bytes() == data

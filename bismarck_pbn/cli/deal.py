@@ -50,8 +50,9 @@ def deal_command(
     contract given with --contract must be one the variant's schedule still allows that
     forehand; without it the first such contract is written.
 
-    Exit status: 0 dealt, 1 the contract asked for is not allowed at that board, 2 wrong
-    usage (an unknown contract, say) or a file that cannot be read or written.
+    Exit status: 0 dealt, 1 the contract asked for is not allowed at that board (or the
+    file ends inside an unclosed comment, so no deal can follow), 2 wrong usage (an
+    unknown contract, say) or a file that cannot be read or written.
 
     Examples:
 
