@@ -390,7 +390,7 @@ def test_printed_replay_gives_the_score_the_round_settles(tmp_path):
 
 
 def test_settled_score_of_one_deal_reads_its_session_only_up_to_it(tmp_path):
-    from bismarck_pbn.views.replay import settled_score, settled_scores
+    from bismarck_pbn.session.settled import settled_score, settled_scores
 
     deals = _deals(_slipped(tmp_path))
     whole = settled_scores(deals)

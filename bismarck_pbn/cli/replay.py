@@ -19,7 +19,8 @@ import typer
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
 from bismarck_pbn.sources import ReadFailure, Source
-from bismarck_pbn.views.replay import DealView, load, plain_lines, settled_scores
+from bismarck_pbn.session.settled import settled_scores
+from bismarck_pbn.views.replay import DealView, load, plain_lines
 
 def replay_command(
     path: Annotated[str, typer.Argument(

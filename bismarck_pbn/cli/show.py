@@ -170,7 +170,7 @@ def show_command(
         raise typer.Exit(exc.code) from None
     settled = None
     if position.finished and found.board is not None and session and session[-1] is found:
-        from bismarck_pbn.views.replay import settled_score
+        from bismarck_pbn.session.settled import settled_score
 
         settled = settled_score(session, len(session) - 1)
     values = None

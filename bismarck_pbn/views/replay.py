@@ -7,7 +7,7 @@ a terminal) and the interactive one (:mod:`bismarck_pbn.views.tui`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import NamedTuple
 
 from bismarck_pbn.check.wording import FAULT_CODES, fault_diagnostic
@@ -18,7 +18,7 @@ from bismarck_pbn.model.deal import Deal, PlayedCard
 from bismarck_pbn.format.writer import comment_text
 from bismarck_pbn.views.position import Position, auction_lines, positions
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.check.validate import DealResult, check_deal, validate_deals
+from bismarck_pbn.check.validate import DealResult, check_deal
 from bismarck_pbn.format.values import signed_text
 from bismarck_pbn.sources import Source, read_source, syntax_problems
 
@@ -58,31 +58,9 @@ def load(source: Source) -> ReplayInput:
 
 
 Settled = Callable[[], tuple[int, ...] | None]
-"""Gives the score a deal's session settles for it (see :func:`settled_score`), asked
-only when the rules cannot score the deal on its own."""
-
-
-def settled_scores(deals: Sequence[Deal]) -> dict[int, tuple[int, ...]]:
-    """Deal number → the score its session settles for it, where the standing before
-    the deal decides it (Swedish Whist's exits: ``Checked.settled``). O(n)."""
-    return {c.deal.number: c.settled for c in validate_deals(deals) if c.settled is not None}
-
-
-def settled_score(deals: Sequence[Deal], index: int) -> tuple[int, ...] | None:
-    """:func:`settled_scores` for ``deals[index]`` alone: the deals of its session up
-    to it, validated in order. O(the session so far)."""
-    deal = deals[index]
-    if deal.board is None:
-        return None
-    start = index
-    for i in range(index - 1, -1, -1):  # back to the session's first board
-        before = deals[i]
-        if not before.tags or before.board is None:
-            continue
-        if deals[start].opens_session(before.session_key()):
-            break
-        start = i
-    return settled_scores(deals[start:index + 1]).get(deal.number)
+"""Gives the score a deal's session settles for it (see
+:func:`bismarck_pbn.session.settled.settled_score`), asked only when the rules cannot
+score the deal on its own."""
 
 
 class DealView:

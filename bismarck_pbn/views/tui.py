@@ -36,7 +36,8 @@ from bismarck_pbn.views.panes import render_position as _render_position
 from bismarck_pbn.views.keys import Help, key_help
 from bismarck_pbn.views.position import Position
 from bismarck_pbn.views.prompt import Prompt
-from bismarck_pbn.views.replay import DealView, ReplayInput, load, settled_score
+from bismarck_pbn.session.settled import settled_score
+from bismarck_pbn.views.replay import DealView, ReplayInput, load
 
 if TYPE_CHECKING:  # the solver is loaded only when the d key is first pressed
     from bismarck_pbn.analysis.solver import Solver
