@@ -2,7 +2,8 @@
 
 Every command that writes goes through :func:`atomic_write`: the new content goes to a
 temporary file in the same directory, is flushed and synced, takes the original's
-permissions, and is renamed over the original in one step. A process killed at any
+permissions (and, where the user may give it, its owner and group), and is renamed over
+the original in one step. A process killed at any
 moment leaves either the old file or the new one, never a mix. With a
 :class:`Fingerprint` taken when the file was read, a file changed on disk since then
 is not overwritten.
@@ -76,11 +77,16 @@ def atomic_write(path: str | Path, pieces: Iterable[str] | str, *, encoding: str
             fp.flush()
             os.fsync(fp.fileno())
         try:
-            mode = stat.S_IMODE(os.stat(path).st_mode)
+            before = os.stat(path)
         except FileNotFoundError:
             umask = os.umask(0)
             os.umask(umask)
             mode = 0o666 & ~umask
+        else:
+            mode = stat.S_IMODE(before.st_mode)
+            if (before.st_uid, before.st_gid) != (os.stat(tmp).st_uid, os.stat(tmp).st_gid):
+                with contextlib.suppress(OSError):  # root keeps a user's file theirs; others cannot
+                    os.chown(tmp, before.st_uid, before.st_gid)
         os.chmod(tmp, mode)
         if expect is not None and not expect.matches(path):
             raise ChangedOnDisk(f"{path} changed on disk since it was read; not overwritten")

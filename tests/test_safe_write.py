@@ -193,6 +193,18 @@ def test_permissions_are_kept(tmp_path, mode):
     assert _others(tmp_path, "club.bpn") == []
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+def test_the_owner_is_kept_when_root_rewrites_a_users_file(tmp_path):
+    """Run as root (sudo bpn fmt -i, a cron job), the rename left the user's record owned
+    by root: the new file now takes the original's owner and group, as it takes its mode."""
+    target = tmp_path / "club.bpn"
+    target.write_text(EXAMPLE)
+    os.chown(target, 65534, 65534)
+    atomic_write(target, "new\n")
+    assert target.read_text() == "new\n"
+    assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
+
+
 def test_a_new_file_gets_the_umask_permissions(tmp_path):
     old = os.umask(0o027)
     try:
