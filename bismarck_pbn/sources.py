@@ -51,6 +51,18 @@ class Decoded(NamedTuple):
     warning: Diagnostic | None
 
 
+JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
+"""The names of what ``bpn convert`` writes, which only validate and convert read."""
+
+
+def bpn_only(path: Path) -> None:
+    """A :class:`ReadFailure` (exit 2) for a JSON or JSON Lines file (told by its name)
+    given to a command that reads BPN only: read as BPN it has "no deals"."""
+    if path.suffix.lower() in JSON_SUFFIXES:
+        raise ReadFailure(f"{path} is JSON (what bpn convert writes); this command reads BPN: "
+                          f"bpn convert {path} --to bpn -o NEW.bpn converts it back")
+
+
 def read_source(source: Source, encoding: str) -> Decoded:
     """The whole text of a source, decoded strictly (so that writing it back loses
     nothing), as :func:`bismarck_pbn.format.encoding.sniff` says to read it: a file that
@@ -60,6 +72,7 @@ def read_source(source: Source, encoding: str) -> Decoded:
         if source.path is None:
             data = sys.stdin.buffer.read()
         else:
+            bpn_only(source.path)
             data = source.path.read_bytes()
     except OSError as exc:
         raise ReadFailure(f"{source.name}: cannot read: {exc.strerror or exc}") from None

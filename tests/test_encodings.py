@@ -152,3 +152,19 @@ def test_a_codec_that_is_not_a_text_encoding_is_refused_as_unknown(tmp_path, arg
     result = runner.invoke(app, [*args, "--encoding", codec, str(path)])
     assert result.exit_code == 2 and "internal error" not in result.output, result.output
     assert "unknown encoding" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["show"], ["replay", "--plain"], ["standings"], ["html"], ["analyse"], ["fmt"]],
+                         ids=lambda a: a[0])
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_json_given_to_a_command_that_reads_bpn_says_so(tmp_path, args, suffix):
+    """What bpn convert writes, given to a command that reads BPN only, was read as BPN:
+    'the file has no deals' (show, html, replay, analyse), a BPN001 (fmt), and from
+    standings exit 0 with 'no deals', a silent empty score sheet for a script. Now one
+    line saying it is JSON and how to convert it back, exit 2."""
+    path = tmp_path / f"night{suffix}"
+    to = "json" if suffix == ".json" else "jsonl"
+    assert runner.invoke(app, ["convert", str(CLUB), "--to", to, "-o", str(path)]).exit_code == 0
+    result = runner.invoke(app, [*args, str(path)])
+    assert result.exit_code == 2, result.output
+    assert f"bpn: {path} is JSON" in result.stderr and "bpn convert" in result.stderr

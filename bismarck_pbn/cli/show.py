@@ -13,7 +13,7 @@ from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
-from bismarck_pbn.sources import ReadFailure, text_deals
+from bismarck_pbn.sources import ReadFailure, bpn_only, text_deals
 
 
 class Format(str, Enum):
@@ -41,6 +41,10 @@ def find_deal(path: str, number: int, encoding: str = "utf-8", session: list[Dea
             raise ShowError(f"{path}: no such file or directory")
         if not p.is_file():
             raise ShowError(f"{path}: not a regular file")
+        try:
+            bpn_only(p)
+        except ReadFailure as exc:
+            raise ShowError(str(exc), exc.code) from None
     name = "<stdin>" if path == "-" else path
     count = 0
     try:

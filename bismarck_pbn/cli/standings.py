@@ -13,7 +13,7 @@ from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
 from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
 from bismarck_pbn.cli.common import Source, err_console, out_console
 from bismarck_pbn.cli.standings_text import print_players, print_session, print_standalone
-from bismarck_pbn.sources import ReadFailure, text_deals
+from bismarck_pbn.sources import ReadFailure, bpn_only, text_deals
 
 
 class Format(str, Enum):
@@ -144,6 +144,12 @@ def standings_command(
             why = "not a regular file" if Path(path).exists() else "no such file or directory"
             err.print(f"bpn: {path}: {why}", style="red", highlight=False)
             raise typer.Exit(2)
+        try:
+            if path != "-":
+                bpn_only(Path(path))
+        except ReadFailure as exc:
+            err.print(f"bpn: {exc}", style="red", highlight=False)
+            raise typer.Exit(exc.code) from None
     files: list[tuple[str, list[Session], list[BoardRow]]] = []
     for path in paths:
         source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
