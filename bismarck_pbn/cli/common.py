@@ -31,6 +31,9 @@ def err_console() -> Console:
     return _Console(stderr=True, soft_wrap=True, highlight=False, markup=False)
 
 
+STDIN_TWICE = "bpn: - (standard input) can be given only once"
+
+
 def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
     """Files named, ``*.bpn`` below directories named (sorted), and ``-`` for stdin.
     Returns the sources and whether some path could not be used (reported on ``err``)."""
@@ -38,6 +41,10 @@ def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
     bad = False
     for raw in paths:
         if raw == STDIN:
+            if any(s.path is None for s in sources):
+                err.print(STDIN_TWICE, style="red")
+                bad = True
+                continue
             sources.append(Source("<stdin>", None))
             continue
         path = Path(raw)

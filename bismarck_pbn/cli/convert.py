@@ -21,7 +21,7 @@ from bismarck_pbn.sources import ReadFailure, text_deals
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.safewrite import atomic_write
 from bismarck_pbn.format.writer import iter_text
-from bismarck_pbn.cli.common import UNWRITABLE, err_console
+from bismarck_pbn.cli.common import STDIN_TWICE, UNWRITABLE, err_console
 
 
 class Kind(str, Enum):
@@ -237,7 +237,7 @@ def convert_command(
             err.print(f"bpn: {path}: no such file", style="red", highlight=False)
             raise typer.Exit(2)
     if paths.count("-") > 1:
-        err.print("bpn: - (standard input) can be given only once", style="red")
+        err.print(STDIN_TWICE, style="red")
         raise typer.Exit(2)
     try:
         codec_name(encoding)

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
 from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
-from bismarck_pbn.cli.common import Source, err_console, out_console
+from bismarck_pbn.cli.common import STDIN_TWICE, Source, err_console, out_console
 from bismarck_pbn.cli.standings_text import print_players, print_session, print_standalone
 from bismarck_pbn.sources import ReadFailure, bpn_only, text_deals
 
@@ -139,6 +139,9 @@ def standings_command(
     from bismarck_pbn.format.reader import read_deals
 
     err = err_console()
+    if paths.count("-") > 1:
+        err.print(STDIN_TWICE, style="red", highlight=False)
+        raise typer.Exit(2)
     for path in paths:
         if path != "-" and not Path(path).is_file():
             why = "not a regular file" if Path(path).exists() else "no such file or directory"
