@@ -141,3 +141,11 @@ def test_a_json_document_that_does_not_parse_names_its_line_and_column(tmp_path)
     result = run(path, "--to", "bpn")
     assert result.exit_code == 1
     assert f"bpn: {path}: line 1: $: not JSON: Expecting value (column 34)" in result.stderr
+
+
+def test_with_replay_is_refused_for_bpn_output(tmp_path):
+    """--with-replay adds to JSON; asked for with --to bpn it was dropped silently."""
+    src = tmp_path / "a.bpn"
+    src.write_text(EXAMPLE)
+    result = run(src, "--to", "bpn", "--with-replay")
+    assert result.exit_code == 2 and "--with-replay" in result.stderr and result.stdout == ""

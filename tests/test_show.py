@@ -182,3 +182,11 @@ def test_valfri_without_trump_replays_only_trick_1():
     assert show_json(path, "--trick", "1")["winner"] is not None
     result = runner.invoke(app, ["show", path, "--trick", "2"])
     assert result.exit_code == 2 and "only trick 1 can be replayed" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_limit_without_dd_is_a_usage_error_as_side_is(command):
+    """--limit only bounds the double-dummy search, so without --dd it did nothing,
+    silently, where --side without --dd is refused: now refused the same way, exit 2."""
+    result = CliRunner().invoke(app, [command, str(ROOT / "samples" / "short.bpn"), "--limit", "5"])
+    assert result.exit_code == 2 and "--limit needs --dd" in result.stderr

@@ -239,6 +239,10 @@ def convert_command(
     if paths.count("-") > 1:
         err.print(STDIN_TWICE, style="red")
         raise typer.Exit(2)
+    if with_replay and to is Kind.bpn:
+        err.print("bpn: --with-replay adds to JSON output; BPN has no place for it (give --to json or jsonl)",
+                  style="red", highlight=False)
+        raise typer.Exit(2)
     try:
         codec_name(encoding)
     except LookupError:
