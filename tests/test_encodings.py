@@ -168,3 +168,17 @@ def test_json_given_to_a_command_that_reads_bpn_says_so(tmp_path, args, suffix):
     result = runner.invoke(app, [*args, str(path)])
     assert result.exit_code == 2, result.output
     assert f"bpn: {path} is JSON" in result.stderr and "bpn convert" in result.stderr
+
+
+def test_a_utf16_file_cut_short_by_one_byte_is_placed_where_the_byte_is(tmp_path):
+    """The lone last byte of a UTF-16 file cut short (a download stopped half a
+    character early): validate named byte offset len(file) and byte 0x00 at column 1,
+    where fmt names the real byte and its column. Both now agree."""
+    path = tmp_path / "cut.bpn"
+    data = b"\xff\xfe" + CLUB.read_text(encoding="utf-8").encode("utf-16-le")
+    path.write_bytes(data[:-1])
+    bad = next(d for d in validate_file(path) if d.code == "BPN003")
+    assert f"at byte offset {len(data) - 2} (byte 0x0a)" in bad.message
+    result = runner.invoke(app, ["fmt", str(path)])
+    assert f"{path}:{bad.line}:{bad.column}: BPN003 error: not valid UTF-16-LE at byte offset {len(data) - 2}" \
+        in result.stderr
