@@ -174,3 +174,18 @@ def test_append_after_an_unclosed_comment_is_refused_not_swallowed(tmp_path):
     result = runner.invoke(app, ["deal", "--append", str(night), "--seed", "4"])
     assert result.exit_code == 1 and "appended cleanly" in result.stderr
     assert night.read_bytes() == data
+
+
+def test_append_to_a_json_file_is_refused(tmp_path):
+    """--append to what bpn convert wrote (season.json) added BPN text after the JSON,
+    which then no longer parsed; bpn record offered to do the same. Both exit 2, the
+    file as it was."""
+    season = tmp_path / "season.json"
+    assert runner.invoke(app, ["convert", "-", "--to", "json", "-o", str(season)],
+                         input=_first_deals(2)).exit_code == 0
+    data = season.read_bytes()
+    result = runner.invoke(app, ["deal", "--append", str(season), "--seed", "3"])
+    assert result.exit_code == 2 and f"{season} is JSON" in result.stderr
+    result = runner.invoke(app, ["record", str(season)], input="")
+    assert result.exit_code == 2 and f"{season} is JSON" in result.stderr
+    assert season.read_bytes() == data

@@ -109,7 +109,7 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
     from bismarck_pbn.format.values import BadValue
     from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
     from bismarck_pbn.session.dealgen import NotAllowed, Unsupported, append_deal
-    from bismarck_pbn.sources import ReadFailure, utf8_text
+    from bismarck_pbn.sources import ReadFailure, bpn_only, utf8_text
 
     def fail(message: str, code: int) -> int:
         err.print(f"bpn: {message}", style="red", highlight=False, markup=False)
@@ -118,6 +118,10 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
     exists = path.exists()
     if exists and not path.is_file():
         return fail(f"{path}: not a regular file", 2)
+    try:
+        bpn_only(path)
+    except ReadFailure as exc:
+        return fail(str(exc), exc.code)
     data = b""
     if exists:
         try:
