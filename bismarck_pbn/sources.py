@@ -51,6 +51,18 @@ class Decoded(NamedTuple):
     warning: Diagnostic | None
 
 
+JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
+"""The names of what ``bpn convert`` writes, which only validate and convert read."""
+
+
+def bpn_only(path: Path) -> None:
+    """A :class:`ReadFailure` (exit 2) for a JSON or JSON Lines file (told by its name)
+    given to a command that reads BPN only: read as BPN it has "no deals"."""
+    if path.suffix.lower() in JSON_SUFFIXES:
+        raise ReadFailure(f"{path} is JSON (what bpn convert writes); this command reads BPN: "
+                          f"bpn convert {path} --to bpn -o NEW.bpn converts it back")
+
+
 def read_source(source: Source, encoding: str) -> Decoded:
     """The whole text of a source, decoded strictly (so that writing it back loses
     nothing), as :func:`bismarck_pbn.format.encoding.sniff` says to read it: a file that
@@ -60,6 +72,7 @@ def read_source(source: Source, encoding: str) -> Decoded:
         if source.path is None:
             data = sys.stdin.buffer.read()
         else:
+            bpn_only(source.path)
             data = source.path.read_bytes()
     except OSError as exc:
         raise ReadFailure(f"{source.name}: cannot read: {exc.strerror or exc}") from None
@@ -75,11 +88,35 @@ def read_source(source: Source, encoding: str) -> Decoded:
         text = body.decode(found.encoding)
     except UnicodeDecodeError as e:
         start = e.start + len(data) - len(body)
-        line = data.count(b"\n", 0, start) + 1
-        raise ReadFailure(f"{source.name}:{line}: BPN003 error: not valid {found.encoding.upper()} at byte "
-                          f"offset {start}; nothing was written (try --encoding latin-1)", 1) from None
+        line, column = _place(body[: e.start].decode(found.encoding, "replace"))
+        raise ReadFailure(f"{source.name}:{line}:{column}: BPN003 error: not valid {found.encoding.upper()} at "
+                          f"byte offset {start}; nothing was written (try --encoding latin-1)", 1) from None
     warning = found.problem.at(source.name) if found.problem is not None else None
     return Decoded(text, data, warning)
+
+
+def _place(before: str) -> tuple[int, int]:
+    """The line and column (from 1, in characters, a byte-order mark not counted) of
+    what follows the text ``before``."""
+    before = before.removeprefix("\ufeff")
+    return before.count("\n") + 1, len(before) - before.rfind("\n")
+
+
+def utf8_text(data: bytes, name: str) -> str:
+    """The text of a file that is to be added to (a deal appended): strictly UTF-8
+    text, decoded as it is. Otherwise a :class:`ReadFailure` (exit 2) whose message is
+    the one BPN003 line, ``name:line:col: BPN003 error: ...``, of a file that is not
+    text or of its first byte that is not UTF-8. O(size)."""
+    found = sniff(data[: SNIFF + 4])
+    if not found.is_text:
+        assert found.problem is not None  # what is not text has its problem
+        raise ReadFailure(str(found.problem.at(name)), 2)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, column = _place(data[: e.start].decode("utf-8", "replace"))
+        raise ReadFailure(f"{name}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {e.start} "
+                          f"(byte 0x{data[e.start]:02x})", 2) from None
 
 
 def read_text(source: Source, encoding: str) -> tuple[str, bytes]:

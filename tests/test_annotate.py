@@ -361,10 +361,10 @@ def test_invalid_utf8_is_refused(tmp_path):
     path = tmp_path / "latin1.bpn"
     data = '[Event "Malmö"]\n[Forehand "1"]\n'.encode("latin-1")
     path.write_bytes(data)
-    with pytest.raises(NotUTF8, match="byte 0xf6 at byte offset 12, line 1"):
+    with pytest.raises(NotUTF8, match=r":1:13: BPN003 error: not valid UTF-8 at byte offset 12 \(byte 0xf6\)"):
         annotate_file(path, Target(1), comment="x")
     result = runner.invoke(app, ["annotate", str(path), "--deal", "1", "--comment", "x"])
-    assert result.exit_code == 1 and "not valid UTF-8" in result.stderr
+    assert result.exit_code == 1 and f"{path}:1:13: BPN003 error: not valid UTF-8" in result.stderr
     assert path.read_bytes() == data
 
 

@@ -285,3 +285,13 @@ def test_json_on_standard_input_is_sniffed(runner, tmp_path) -> None:
     # a BPN file that opens with a comment is still BPN
     result = run(runner, "-", input=b"{a note}\n" + CLEAN.read_bytes().split(b"\n", 1)[1])
     assert result.exit_code == 0 and "12 deals" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["validate", "fmt", "standings"])
+def test_standard_input_named_twice_is_a_usage_error(runner, command):
+    """`bpn validate - -` read standard input once and then an empty second 'file'
+    ('2 files, 8 deals checked'); bpn convert already refused it. Now all do, exit 2."""
+    text = (ROOT / "samples" / "short.bpn").read_text(encoding="utf-8")
+    result = runner.invoke(app, [command, "-", "-"], input=text)
+    assert result.exit_code == 2
+    assert "- (standard input) can be given only once" in result.stderr

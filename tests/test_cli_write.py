@@ -144,3 +144,37 @@ def test_schema_command_prints_the_shipped_schema():
 
 def test_read_file_streams_samples():
     assert sum(1 for _ in read_file(ROOT / "samples" / "club-night.bpn")) == 12
+
+
+@pytest.mark.parametrize("args, copies", [(["convert", "--to", "jsonl"], 1), (["replay", "--plain"], 1),
+                                          (["validate", "--format", "json"], 20), (["standings"], 4)],
+                         ids=lambda a: a[0] if isinstance(a, list) else "")
+def test_a_reader_that_stops_early_ends_the_command_quietly_with_status_141(tmp_path, args, copies):
+    """`bpn convert big.bpn --to jsonl | head -1`: typer (and rich, for standings) took the
+    broken pipe for a failure and exited 1, which a script reads as 'records with errors';
+    validate said 'cannot read: Broken pipe' and exited 2. Now 141 (a SIGPIPE's status, as
+    git gives) and nothing on standard error."""
+    import subprocess
+    import sys
+
+    big = tmp_path / "big.bpn"
+    big.write_text((ROOT / "samples" / "club-night.bpn").read_text(encoding="utf-8") * 20, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "bismarck_pbn", *args, *[str(big)] * copies],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away with most of the output unread
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 141
+    assert b"Broken pipe" not in err and b"cannot read" not in err
+
+
+@pytest.mark.parametrize("args", [["--check"], ["--in-place"], []], ids=["check", "in-place", "print"])
+def test_fmt_of_a_directory_without_bpn_files_is_exit_2_as_in_validate(tmp_path, args):
+    """`bpn fmt --check records/` on a directory with no .bpn file (a wrong directory, the
+    files named .txt) exited 0, 'all canonical', so a CI check passed having checked
+    nothing; bpn validate says 'nothing was checked' and exits 2 there, and so does fmt."""
+    (tmp_path / "notes.txt").write_text("not a record\n")
+    result = runner.invoke(app, ["fmt", *args, str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"bpn: no BPN file found in {tmp_path}: nothing was formatted" in result.stderr

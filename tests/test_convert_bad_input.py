@@ -105,3 +105,47 @@ def test_standard_output_stays_empty_when_the_first_input_fails(tmp_path):
 def test_good_input_still_converts(tmp_path, jsonl):
     result = run(jsonl, "--to", "json")
     assert result.exit_code == 0 and len(json.loads(result.stdout)["deals"]) == 2
+
+
+def test_a_syntax_error_after_good_deals_leaves_no_half_json_document_on_standard_output(tmp_path):
+    """The JSON document went to standard output as the deals were read, so a syntax
+    error in deal 2 left '{"format": ..., "deals": [ deal 1' there: not JSON, for jq or a
+    script to choke on. Standard output now gets the whole document or nothing; JSON Lines
+    (one deal a line, every line whole) and BPN still stream."""
+    path = tmp_path / "night.bpn"
+    path.write_text(EXAMPLE + "\n" + EXAMPLE.split("\n", 1)[1].replace('[Board "1"]', '[Board "2" @'),
+                    encoding="utf-8")
+    result = run(path, "--to", "json")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "BPN001" in result.stderr or "BPN002" in result.stderr
+    lines = run(path, "--to", "jsonl")
+    assert lines.exit_code == 1 and all(json.loads(line) for line in lines.stdout.splitlines())
+
+
+@pytest.mark.parametrize("name", ["photo.json", "photo.jsonl"])
+def test_a_json_file_that_is_not_text_is_exit_1_like_any_file_that_is_not_text(tmp_path, name):
+    """A picture named .json exited 2 ('unreadable'), where the help (and every other
+    command, and convert itself for a .bpn) gives 1 to a file that is not text."""
+    path = tmp_path / name
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00" + bytes(range(256)))
+    result = run(path, "--to", "bpn")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert f"{path}:1:1: BPN003 error: not a text file" in result.stderr
+
+
+def test_a_json_document_that_does_not_parse_names_its_line_and_column(tmp_path):
+    """JSON Lines said '(column N)' for a line that does not parse, a JSON document only
+    its line: now both, the column where the decoder stopped (as bpn validate gives it)."""
+    path = tmp_path / "cut.json"
+    path.write_text('{"format": "bpn-json", "deals": [', encoding="utf-8")
+    result = run(path, "--to", "bpn")
+    assert result.exit_code == 1
+    assert f"bpn: {path}: line 1: $: not JSON: Expecting value (column 34)" in result.stderr
+
+
+def test_with_replay_is_refused_for_bpn_output(tmp_path):
+    """--with-replay adds to JSON; asked for with --to bpn it was dropped silently."""
+    src = tmp_path / "a.bpn"
+    src.write_text(EXAMPLE)
+    result = run(src, "--to", "bpn", "--with-replay")
+    assert result.exit_code == 2 and "--with-replay" in result.stderr and result.stdout == ""

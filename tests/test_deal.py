@@ -136,3 +136,56 @@ def test_append_with_board_or_forehand_is_a_usage_error(tmp_path):
 def test_help_example_appends_with_the_option_not_a_redirection():
     result = runner.invoke(app, ["deal", "--help"], terminal_width=100)
     assert ">>" not in result.stdout and "--append" in result.stdout
+
+
+def test_append_to_standard_output_or_to_a_file_that_is_not_text_is_refused(tmp_path, monkeypatch):
+    """--append - wrote a file named '-' in the current directory; a file with a NUL byte
+    (not text: every reader refuses it with BPN003) had a deal appended to it."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["deal", "--append", "-", "--seed", "3"])
+    assert result.exit_code == 2 and "standard output" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    photo = tmp_path / "photo.bpn"
+    data = b"\x89PNG\r\n\x1a\n\x00\x00" + bytes(range(256))
+    photo.write_bytes(data)
+    result = runner.invoke(app, ["deal", "--append", str(photo), "--seed", "3"])
+    assert result.exit_code == 2 and f"{photo}:1:1: BPN003 error: not a text file" in result.stderr
+    assert photo.read_bytes() == data
+
+
+def test_append_to_a_file_that_is_not_utf8_names_the_line_and_column(tmp_path):
+    night = tmp_path / "night.bpn"
+    data = '% BPN 1.0\n[Event "Malmö"]\n'.encode("latin-1")
+    night.write_bytes(data)
+    result = runner.invoke(app, ["deal", "--append", str(night), "--seed", "3"])
+    assert result.exit_code == 2
+    assert f"{night}:2:13: BPN003 error: not valid UTF-8 at byte offset 22 (byte 0xf6)" in result.stderr
+    assert night.read_bytes() == data
+
+
+def test_append_after_an_unclosed_comment_is_refused_not_swallowed(tmp_path):
+    """The last deal's '{' left open: the new deal's own '{Dealt by ...}' comment closed it,
+    so its tags read as second [Event], [Board], ... tags of the deal before (BPN102), and
+    the file still had one deal. bpn record checks that its deal reads back; --append now
+    does too: exit 1, the file as it was."""
+    night = tmp_path / "night.bpn"
+    data = b'[Event "x"]\n[Board "1"]\n[Forehand "1"]\n{ an open comment\n'
+    night.write_bytes(data)
+    result = runner.invoke(app, ["deal", "--append", str(night), "--seed", "4"])
+    assert result.exit_code == 1 and "appended cleanly" in result.stderr
+    assert night.read_bytes() == data
+
+
+def test_append_to_a_json_file_is_refused(tmp_path):
+    """--append to what bpn convert wrote (season.json) added BPN text after the JSON,
+    which then no longer parsed; bpn record offered to do the same. Both exit 2, the
+    file as it was."""
+    season = tmp_path / "season.json"
+    assert runner.invoke(app, ["convert", "-", "--to", "json", "-o", str(season)],
+                         input=_first_deals(2)).exit_code == 0
+    data = season.read_bytes()
+    result = runner.invoke(app, ["deal", "--append", str(season), "--seed", "3"])
+    assert result.exit_code == 2 and f"{season} is JSON" in result.stderr
+    result = runner.invoke(app, ["record", str(season)], input="")
+    assert result.exit_code == 2 and f"{season} is JSON" in result.stderr
+    assert season.read_bytes() == data

@@ -107,3 +107,78 @@ def test_an_encoding_named_explicitly_reads_utf16_without_a_mark(tmp_path):
     path.write_bytes(EXAMPLE.encode("utf-16-le"))
     result = runner.invoke(app, ["validate", "--encoding", "utf-16-le", str(path)])
     assert result.exit_code == 0, result.output
+
+
+READERS = [["validate"], ["fmt"], ["convert", "--to", "json"], ["show"], ["standings"], ["html"], ["analyse", "--deal", "1", "--limit", "1000"]]
+
+
+@pytest.mark.parametrize("args", READERS, ids=lambda a: a[0])
+@pytest.mark.parametrize("wide", ["utf-16", "utf-32"])
+def test_utf16_asked_for_without_a_byte_order_and_no_mark(tmp_path, args, wide):
+    """--encoding utf-16 (or utf-32), no -le/-be, on a file with no byte-order mark:
+    the streaming readers stopped with 'internal error: UTF-16 stream does not start
+    with BOM'. Such a file is read little-endian (Windows' order, and what the
+    whole-file readers did already); a UTF-8 file read so is nonsense, but no crash."""
+    bare = tmp_path / "bare.bpn"
+    bare.write_bytes(EXAMPLE.encode(f"{wide}-le"))
+    result = runner.invoke(app, [*args, "--encoding", wide, str(bare)])
+    assert "internal error" not in result.output and result.exit_code == 0, result.output
+    utf8 = tmp_path / "utf8.bpn"
+    utf8.write_text(EXAMPLE, encoding="utf-8")
+    result = runner.invoke(app, [*args, "--encoding", wide, str(utf8)])
+    assert "internal error" not in result.output and result.exit_code in (0, 1, 2), result.output
+
+
+@pytest.mark.parametrize("args", [["fmt"], ["html"], ["analyse"], ["replay", "--plain"]], ids=lambda a: a[0])
+def test_a_bad_byte_is_placed_at_its_line_and_column_by_the_whole_file_readers(tmp_path, args):
+    """fmt, html, analyse and replay said 'FILE:2: BPN003' where validate says
+    'FILE:2:13:': the same place now, with the column."""
+    path = tmp_path / "latin1.bpn"
+    path.write_bytes(EXAMPLE.replace("Stockholm", "Malmö").encode("latin-1"))
+    where = next(d for d in validate_file(path) if d.code == "BPN003")
+    result = runner.invoke(app, [*args, str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:{where.line}:{where.column}: BPN003 error: not valid UTF-8" in result.stderr
+
+
+@pytest.mark.parametrize("args", READERS, ids=lambda a: a[0])
+@pytest.mark.parametrize("codec", ["rot13", "base64", "zlib", "idna", "punycode", "undefined"])
+def test_a_codec_that_is_not_a_text_encoding_is_refused_as_unknown(tmp_path, args, codec):
+    """Python knows these names, but they do not turn bytes into text (rot13, base64,
+    zlib) or cannot read a file (idna, punycode, undefined): they ended in 'internal
+    error'. Now the usage error of an unknown encoding, exit 2."""
+    path = tmp_path / "night.bpn"
+    path.write_text(EXAMPLE, encoding="utf-8")
+    result = runner.invoke(app, [*args, "--encoding", codec, str(path)])
+    assert result.exit_code == 2 and "internal error" not in result.output, result.output
+    assert "unknown encoding" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["show"], ["replay", "--plain"], ["standings"], ["html"], ["analyse"], ["fmt"]],
+                         ids=lambda a: a[0])
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_json_given_to_a_command_that_reads_bpn_says_so(tmp_path, args, suffix):
+    """What bpn convert writes, given to a command that reads BPN only, was read as BPN:
+    'the file has no deals' (show, html, replay, analyse), a BPN001 (fmt), and from
+    standings exit 0 with 'no deals', a silent empty score sheet for a script. Now one
+    line saying it is JSON and how to convert it back, exit 2."""
+    path = tmp_path / f"night{suffix}"
+    to = "json" if suffix == ".json" else "jsonl"
+    assert runner.invoke(app, ["convert", str(CLUB), "--to", to, "-o", str(path)]).exit_code == 0
+    result = runner.invoke(app, [*args, str(path)])
+    assert result.exit_code == 2, result.output
+    assert f"bpn: {path} is JSON" in result.stderr and "bpn convert" in result.stderr
+
+
+def test_a_utf16_file_cut_short_by_one_byte_is_placed_where_the_byte_is(tmp_path):
+    """The lone last byte of a UTF-16 file cut short (a download stopped half a
+    character early): validate named byte offset len(file) and byte 0x00 at column 1,
+    where fmt names the real byte and its column. Both now agree."""
+    path = tmp_path / "cut.bpn"
+    data = b"\xff\xfe" + CLUB.read_text(encoding="utf-8").encode("utf-16-le")
+    path.write_bytes(data[:-1])
+    bad = next(d for d in validate_file(path) if d.code == "BPN003")
+    assert f"at byte offset {len(data) - 2} (byte 0x0a)" in bad.message
+    result = runner.invoke(app, ["fmt", str(path)])
+    assert f"{path}:{bad.line}:{bad.column}: BPN003 error: not valid UTF-16-LE at byte offset {len(data) - 2}" \
+        in result.stderr

@@ -184,3 +184,17 @@ def test_the_script_is_its_parts_in_order_in_one_function_and_parses():
     if node is not None:  # a syntax error is caught here even where no browser runs
         done = subprocess.run([node, "--check", "-"], input=text, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
+
+
+def test_an_output_that_is_the_input_is_refused_and_the_record_kept(tmp_path):
+    """-o naming the record itself (or a link to it) would replace the hand record
+    with the web page: refused, exit 2, the record byte for byte as it was."""
+    record = tmp_path / "night.bpn"
+    record.write_bytes(CLUB.read_bytes())
+    link = tmp_path / "link.bpn"
+    link.symlink_to(record)
+    for out in (record, link):
+        result = runner.invoke(app, ["html", str(record), "-o", str(out)])
+        assert result.exit_code == 2 and "is also the input" in result.stderr
+        assert record.read_bytes() == CLUB.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.bpn", "night.bpn"]

@@ -429,3 +429,21 @@ def test_a_tied_session_goes_on_with_a_valfri_tie_break(tmp_path):
     assert "Contract (Valfri) [Valfri]:" in result.stderr
     assert [x for x in validate_file(path) if x.is_error] == []
     assert last_deal(path).board == 9
+
+
+def test_standard_input_or_a_file_that_is_not_text_is_no_session_file(tmp_path, monkeypatch):
+    """bpn record - took '-' for a file name (and created it); a file with a NUL byte,
+    which no reader takes for text, was offered to be appended to. Both exit 2, and a
+    file that is not UTF-8 is named with its line and column."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["record", "-"], input="")
+    assert result.exit_code == 2 and "standard output" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    photo = tmp_path / "photo.bpn"
+    photo.write_bytes(b"[Event \"x\"]\n\x00\x00\x01\x02")
+    result = runner.invoke(app, ["record", str(photo)], input="")
+    assert result.exit_code == 2 and f"{photo}:1:1: BPN003 error: not a text file" in result.stderr
+    latin = tmp_path / "latin1.bpn"
+    latin.write_bytes('[Event "Göteborg"]\n'.encode("latin-1"))
+    result = runner.invoke(app, ["record", str(latin)], input="")
+    assert result.exit_code == 2 and f"{latin}:1:10: BPN003 error: not valid UTF-8" in result.stderr

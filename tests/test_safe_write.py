@@ -193,6 +193,18 @@ def test_permissions_are_kept(tmp_path, mode):
     assert _others(tmp_path, "club.bpn") == []
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+def test_the_owner_is_kept_when_root_rewrites_a_users_file(tmp_path):
+    """Run as root (sudo bpn fmt -i, a cron job), the rename left the user's record owned
+    by root: the new file now takes the original's owner and group, as it takes its mode."""
+    target = tmp_path / "club.bpn"
+    target.write_text(EXAMPLE)
+    os.chown(target, 65534, 65534)
+    atomic_write(target, "new\n")
+    assert target.read_text() == "new\n"
+    assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
+
+
 def test_a_new_file_gets_the_umask_permissions(tmp_path):
     old = os.umask(0o027)
     try:
@@ -304,3 +316,20 @@ def test_a_write_that_fails_half_way_leaves_the_original_and_no_temporary_file(t
         atomic_write(target, pieces())
     assert target.read_text() == EXAMPLE
     assert _others(tmp_path, "club.bpn") == []
+
+
+def test_a_named_pipe_is_written_into_not_replaced(tmp_path):
+    """-o naming a FIFO (or, run as root, a device such as /dev/null) must write into it:
+    renaming a regular file over it replaced the pipe (and /dev/null) with a file, and
+    the reader at the other end got nothing."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # so that opening it to write does not block
+    try:
+        atomic_write(pipe, ["one ", "two\n"])
+        got = os.read(reader, 1000)
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert got == b"one two\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]

@@ -182,3 +182,22 @@ def test_valfri_without_trump_replays_only_trick_1():
     assert show_json(path, "--trick", "1")["winner"] is not None
     result = runner.invoke(app, ["show", path, "--trick", "2"])
     assert result.exit_code == 2 and "only trick 1 can be replayed" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_limit_without_dd_is_a_usage_error_as_side_is(command):
+    """--limit only bounds the double-dummy search, so without --dd it did nothing,
+    silently, where --side without --dd is refused: now refused the same way, exit 2."""
+    result = CliRunner().invoke(app, [command, str(ROOT / "samples" / "short.bpn"), "--limit", "5"])
+    assert result.exit_code == 2 and "--limit needs --dd" in result.stderr
+
+
+def test_a_very_long_event_is_shortened_in_the_heading(tmp_path):
+    """A 5 MB Event (one unbroken run of letters) took rich some 20 s to lay out, in
+    quadratic time; the heading now shows its first 119 characters and '…'."""
+    text = (ROOT / "samples" / "short.bpn").read_text(encoding="utf-8")
+    path = tmp_path / "long.bpn"
+    path.write_text(text.replace("A short game before dinner", "X" * 5000), encoding="utf-8")
+    result = runner.invoke(app, ["show", str(path)])
+    assert result.exit_code == 0
+    assert result.stdout.count("X") == 119 and "X…" in result.stdout.replace("\n", "")

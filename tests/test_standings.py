@@ -204,3 +204,21 @@ def test_standings_take_one_pass_over_a_session_of_many_games():
     [session] = list(standings_of_checked(validate_deals(parse(gen_whist(100, seed=3)))))
     assert len(session.boards) == 100 and len(session.games) > 30
     assert growth(make, 100, 4) < 5.5  # linear: about 4 (3.8); the rescan made it 7.3
+
+
+def test_square_brackets_in_names_and_paths_are_printed_as_they_are(tmp_path):
+    """Tag values and paths went to rich as markup: a player 'Anna [captain]' lost
+    '[captain]', an event with '[/]' stopped standings with 'internal error: MarkupError',
+    and so did a path with '[/]' in any command's message."""
+    text = (SAMPLES / "short.bpn").read_text(encoding="utf-8")
+    path = tmp_path / "brackets.bpn"
+    path.write_text(text.replace("A short game before dinner", "Night [/] [bold]x[/bold]")
+                    .replace("Anna", "Anna [captain]"), encoding="utf-8")
+    for args in (["standings"], ["standings", "--by-player"]):
+        result = runner.invoke(app, [*args, str(path)])
+        assert result.exit_code == 0, result.output
+        assert "Anna [captain]" in result.stdout
+    assert "Night [/] [bold]x[/bold]" in runner.invoke(app, ["standings", str(path)]).stdout
+    result = runner.invoke(app, ["validate", str(tmp_path / "[/]" / "nope.bpn")])
+    assert result.exit_code == 2 and "internal error" not in result.output
+    assert f"{tmp_path}/[/]/nope.bpn: no such file or directory" in result.stderr

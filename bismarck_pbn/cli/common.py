@@ -11,13 +11,27 @@ from bismarck_pbn.format.writer import UNWRITABLE  # noqa: F401  (re-exported fo
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text, syntax_problems  # noqa: F401
 
 
+class _Console(Console):
+    """A rich console that lets a broken pipe through to :class:`Group` (status 141):
+    rich's own ends the program with status 1. Ours are made without markup: what they
+    print holds tag values and paths, whose square brackets are text ('Anna [captain]'),
+    never styles (styles come as rich Text and the style= argument)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def out_console() -> Console:
     """Standard output: colour only on a terminal, long lines never wrapped."""
-    return Console(soft_wrap=True, highlight=False)
+    return _Console(soft_wrap=True, highlight=False, markup=False)
 
 
 def err_console() -> Console:
-    return Console(stderr=True, soft_wrap=True, highlight=False)
+    return _Console(stderr=True, soft_wrap=True, highlight=False, markup=False)
+
+
+STDIN_TWICE = "bpn: - (standard input) can be given only once"
 
 
 def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
@@ -27,6 +41,10 @@ def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
     bad = False
     for raw in paths:
         if raw == STDIN:
+            if any(s.path is None for s in sources):
+                err.print(STDIN_TWICE, style="red")
+                bad = True
+                continue
             sources.append(Source("<stdin>", None))
             continue
         path = Path(raw)
@@ -96,7 +114,23 @@ class Command(_Plain, TyperCommand):
 
 
 class Group(_Plain, TyperGroup):
-    """The ``bpn`` group, with the same help style as its commands."""
+    """The ``bpn`` group, with the same help style as its commands. A reader of standard
+    output that goes away (``bpn convert ... | head``) ends the command quietly with
+    status 141, a SIGPIPE's, as git does: typer would take it for a failure (status 1,
+    which a script reads as "records with errors")."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            import os
+            import sys
+
+            import typer
+
+            devnull = os.open(os.devnull, os.O_WRONLY)  # nothing more to flush at exit
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(141) from None
 
 
 # ---- --side, shared by analyse, show, html and replay -----------------------------------

@@ -21,7 +21,7 @@ from bismarck_pbn.sources import ReadFailure, text_deals
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.safewrite import atomic_write
 from bismarck_pbn.format.writer import iter_text
-from bismarck_pbn.cli.common import UNWRITABLE, err_console
+from bismarck_pbn.cli.common import STDIN_TWICE, UNWRITABLE, err_console
 
 
 class Kind(str, Enum):
@@ -158,10 +158,10 @@ def _derived_warnings(deals, name: str):
 
 def _json_text(data: bytes, name: str) -> str:
     """A JSON document's text: UTF-8 (a byte-order mark allowed), else ReadFailure (exit 2)
-    with the place of the first bad byte; a file that is not text says so once."""
+    with the place of the first bad byte; a file that is not text says so once (exit 1)."""
     found = sniff(data[: SNIFF + 4])
     if found.problem is not None and not found.is_text:
-        raise ReadFailure(str(found.problem.at(name)), 2)
+        raise ReadFailure(str(found.problem.at(name)), 1)  # (not text: 1, as a .bpn that is not)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -178,7 +178,7 @@ def _json_lines(raw, name: str) -> Iterator[str]:
         if number == 1:
             found = sniff(line + raw.peek(SNIFF)[:SNIFF] if hasattr(raw, "peek") else line)
             if found.problem is not None and not found.is_text:
-                raise ReadFailure(str(found.problem.at(name)), 2)
+                raise ReadFailure(str(found.problem.at(name)), 1)
         try:
             yield line.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as e:
@@ -237,7 +237,11 @@ def convert_command(
             err.print(f"bpn: {path}: no such file", style="red", highlight=False)
             raise typer.Exit(2)
     if paths.count("-") > 1:
-        err.print("bpn: - (standard input) can be given only once", style="red")
+        err.print(STDIN_TWICE, style="red")
+        raise typer.Exit(2)
+    if with_replay and to is Kind.bpn:
+        err.print("bpn: --with-replay adds to JSON output; BPN has no place for it (give --to json or jsonl)",
+                  style="red", highlight=False)
         raise typer.Exit(2)
     try:
         codec_name(encoding)
@@ -262,6 +266,8 @@ def convert_command(
         else:
             pieces = iter_jsonl(deals, with_replay=with_replay)
         if output == "-":
+            if to is Kind.json:  # one document: whole or not at all (a fault in a later deal stops it)
+                pieces = iter(list(pieces))
             write = sys.stdout.write
             for piece in pieces:
                 write(piece)

@@ -50,8 +50,9 @@ def deal_command(
     contract given with --contract must be one the variant's schedule still allows that
     forehand; without it the first such contract is written.
 
-    Exit status: 0 dealt, 1 the contract asked for is not allowed at that board, 2 wrong
-    usage (an unknown contract, say) or a file that cannot be read or written.
+    Exit status: 0 dealt, 1 the contract asked for is not allowed at that board (or the
+    file ends inside an unclosed comment, so no deal can follow), 2 wrong usage (an
+    unknown contract, say) or a file that cannot be read or written.
 
     Examples:
 
@@ -72,6 +73,9 @@ def deal_command(
 
     seed = seed if seed is not None else new_seed()
     if append is not None:
+        if append == "-":
+            raise usage("--append needs the session's file: standard output has no session to add to "
+                        "(without --append the deal is printed there)")
         given = [o for o, v in (("--forehand", forehand), ("--dealer", dealer), ("--board", board),
                                 ("--game", game)) if v is not None]
         if given:
@@ -105,6 +109,7 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
     from bismarck_pbn.format.values import BadValue
     from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
     from bismarck_pbn.session.dealgen import NotAllowed, Unsupported, append_deal
+    from bismarck_pbn.sources import ReadFailure, bpn_only, utf8_text
 
     def fail(message: str, code: int) -> int:
         err.print(f"bpn: {message}", style="red", highlight=False, markup=False)
@@ -113,6 +118,10 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
     exists = path.exists()
     if exists and not path.is_file():
         return fail(f"{path}: not a regular file", 2)
+    try:
+        bpn_only(path)
+    except ReadFailure as exc:
+        return fail(str(exc), exc.code)
     data = b""
     if exists:
         try:
@@ -120,10 +129,10 @@ def _append(path: Path, seed: int, contract: str | None, err) -> int:
         except OSError as exc:
             return fail(f"{path}: cannot read: {exc.strerror or exc}", 2)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return fail(f"{path}: not valid UTF-8 at byte offset {exc.start}; a deal is appended only "
-                    "to a UTF-8 file (bpn fmt --encoding latin-1 FILE > NEW.bpn converts it)", 2)
+        text = utf8_text(data, str(path))
+    except ReadFailure as exc:
+        return fail(f"{exc}; a deal is appended only to a UTF-8 text file (bpn fmt --encoding latin-1 "
+                    "FILE > NEW.bpn converts one in another encoding)", 2)
     try:
         new_text, deal = append_deal(text, seed, contract)
     except NotAllowed as exc:

@@ -35,7 +35,7 @@ def fmt_command(
     rewritten: fix what **bpn validate** reports first.
 
     Exit status: 0 done (or already canonical), 1 --check found files to reformat or a
-    file could not be formatted, 2 a path could not be read.
+    file could not be formatted, 2 a path could not be read or no BPN file was found.
 
     Examples:
 
@@ -53,6 +53,9 @@ def fmt_command(
         err.print("bpn: --in-place cannot rewrite standard input", style="red")
         raise typer.Exit(2)
     sources, unreadable = collect(paths, err)
+    if not sources and not unreadable:  # (as bpn validate: a check of nothing must not pass)
+        err.print(f"bpn: no BPN file found in {' '.join(paths)}: nothing was formatted", style="red")
+        raise typer.Exit(2)
     failed = False
     for source in sources:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -30,10 +31,10 @@ def html_command(
         "--dd", help="Embed the double-dummy values of the legal cards before each card played (what bpn "
                      "analyse computes); the page shows them at each moment. Slow: a progress bar on "
                      "standard error.")] = False,
-    limit: Annotated[int, typer.Option(
+    limit: Annotated[int | None, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
         help=f"With --dd: give up on one position after this many search nodes (0: never; default "
-             f"{DEFAULT_LIMIT}); such cards are shown as not solved.")] = DEFAULT_LIMIT,
+             f"{DEFAULT_LIMIT}); such cards are shown as not solved.")] = None,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="With --dd: the values " + SIDE_HELP)] = None,
@@ -74,6 +75,9 @@ def html_command(
     from bismarck_pbn.views.html import render_html
 
     err = err_console()
+    if limit is not None and not dd:
+        err.print("bpn: --limit needs --dd: it bounds the double-dummy search", style="red", highlight=False)
+        raise typer.Exit(2)
     if path == STDIN:
         source = Source("<stdin>", None)
     else:
@@ -81,6 +85,10 @@ def html_command(
         if not p.is_file():
             why = "not a regular file" if p.exists() else "no such file or directory"
             err.print(f"bpn: {path}: {why}", style="red", highlight=False)
+            raise typer.Exit(2)
+        if output != "-" and Path(output).exists() and os.path.samefile(p, output):
+            err.print(f"bpn: {output} is also the input: the page would replace the record it is made from; "
+                      "nothing was written", style="red", highlight=False, markup=False)
             raise typer.Exit(2)
         source = Source(path, p)
     try:
@@ -102,7 +110,7 @@ def html_command(
     if wrong_side is not None:
         err.print(f"bpn: {wrong_side}", style="red", highlight=False)
         raise typer.Exit(2)
-    values = _dd_values(chosen, limit, side) if dd else None
+    values = _dd_values(chosen, DEFAULT_LIMIT if limit is None else limit, side) if dd else None
     page = render_html(deals, title=title, deal=deal, dd=values)
     try:
         if output == "-":

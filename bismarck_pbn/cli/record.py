@@ -86,6 +86,10 @@ def record_command(
     from bismarck_pbn.session.record import record
 
     console = err_console()
+    if path == "-":
+        console.print("bpn: record appends to the session's file, not to standard input; without FILE "
+                      "the deal is printed to standard output", style="red", highlight=False, markup=False)
+        raise typer.Exit(2)
     completer = Completer()
 
     def say(text: str, style: str | None = None) -> None:

@@ -13,7 +13,7 @@ from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
-from bismarck_pbn.sources import ReadFailure, text_deals
+from bismarck_pbn.sources import ReadFailure, bpn_only, text_deals
 
 
 class Format(str, Enum):
@@ -41,6 +41,10 @@ def find_deal(path: str, number: int, encoding: str = "utf-8", session: list[Dea
             raise ShowError(f"{path}: no such file or directory")
         if not p.is_file():
             raise ShowError(f"{path}: not a regular file")
+        try:
+            bpn_only(p)
+        except ReadFailure as exc:
+            raise ShowError(str(exc), exc.code) from None
     name = "<stdin>" if path == "-" else path
     count = 0
     try:
@@ -99,10 +103,10 @@ def show_command(
     dd: Annotated[bool, typer.Option(
         "--dd", help="Also each legal card of the seat to play with its double-dummy value: the tricks its "
                      "side takes from this trick on, best play by all (as bpn analyse counts them).")] = False,
-    limit: Annotated[int, typer.Option(
+    limit: Annotated[int | None, typer.Option(
         "--limit", min=0, metavar="NODES", show_default=False,
         help=f"With --dd: give up after this many search nodes (0: never; default {DEFAULT_LIMIT}, a quarter "
-             "of a second or so in the C core).")] = DEFAULT_LIMIT,
+             "of a second or so in the C core).")] = None,
     side: Annotated[int | None, typer.Option(
         "--side", min=1, max=4, metavar="SEAT", show_default=False,
         help="With --dd: the values " + SIDE_HELP)] = None,
@@ -139,6 +143,8 @@ def show_command(
             raise ShowError("--card needs --trick: say which trick the card belongs to")
         if side is not None and not dd:
             raise ShowError("--side needs --dd: it chooses whose double-dummy values are shown")
+        if limit is not None and not dd:
+            raise ShowError("--limit needs --dd: it bounds the double-dummy search")
         session: list[Deal] = []
         found = find_deal(path, deal, encoding, session)
         name = "<stdin>" if path == "-" else path
@@ -178,7 +184,7 @@ def show_command(
         from bismarck_pbn.analysis.values import make_solver, values_at
 
         with err.status("solving double dummy…", spinner="dots") if format is Format.text else _nothing():
-            values = values_at(position, make_solver(limit), side_seat=side)
+            values = values_at(position, make_solver(DEFAULT_LIMIT if limit is None else limit), side_seat=side)
     if format is Format.json:
         data = position_dict(position, settled)
         if values is not None:

@@ -11,9 +11,9 @@ from rich.text import Text
 
 from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
 from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
-from bismarck_pbn.cli.common import Source, err_console, out_console
+from bismarck_pbn.cli.common import STDIN_TWICE, Source, err_console, out_console
 from bismarck_pbn.cli.standings_text import print_players, print_session, print_standalone
-from bismarck_pbn.sources import ReadFailure, text_deals
+from bismarck_pbn.sources import ReadFailure, bpn_only, text_deals
 
 
 class Format(str, Enum):
@@ -125,7 +125,7 @@ def standings_command(
     note on standard error says so. With --by-player the sessions of all the files are
     summed up by player (matched by the names in the Player tags).
 
-    Exit status: 0 shown, 2 unreadable file or wrong usage.
+    Exit status: 0 shown, 1 a file that is not text, 2 unreadable file or wrong usage.
 
     Examples:
 
@@ -139,11 +139,20 @@ def standings_command(
     from bismarck_pbn.format.reader import read_deals
 
     err = err_console()
+    if paths.count("-") > 1:
+        err.print(STDIN_TWICE, style="red", highlight=False)
+        raise typer.Exit(2)
     for path in paths:
         if path != "-" and not Path(path).is_file():
             why = "not a regular file" if Path(path).exists() else "no such file or directory"
             err.print(f"bpn: {path}: {why}", style="red", highlight=False)
             raise typer.Exit(2)
+        try:
+            if path != "-":
+                bpn_only(Path(path))
+        except ReadFailure as exc:
+            err.print(f"bpn: {exc}", style="red", highlight=False)
+            raise typer.Exit(exc.code) from None
     files: list[tuple[str, list[Session], list[BoardRow]]] = []
     for path in paths:
         source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))

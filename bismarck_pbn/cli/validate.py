@@ -59,8 +59,8 @@ def validate_command(
         err.print(f"bpn: no BPN file found in {' '.join(paths)}: nothing was checked", style="red")
         raise typer.Exit(2)
     try:
-        import codecs
-        codecs.lookup(encoding)
+        from bismarck_pbn.format.encoding import codec_name
+        codec_name(encoding)
     except LookupError:
         err.print(f"bpn: unknown encoding {encoding!r}", style="red")
         raise typer.Exit(2) from None
@@ -103,6 +103,8 @@ def validate_command(
                             emit(d._replace(path=source.name))
                 else:
                     deals += _check_json(fp, kind, source.name, emit)
+            except BrokenPipeError:  # our reader went away, not the file (see common.Group)
+                raise
             except OSError as exc:
                 err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red")
                 unreadable = True

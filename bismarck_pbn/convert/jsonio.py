@@ -303,7 +303,7 @@ def loads(text: str) -> list[Deal]:
     try:
         obj = decode(text)
     except json.JSONDecodeError as e:
-        raise SchemaError("$", f"not JSON: {e.msg}", e.lineno) from None
+        raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", e.lineno) from None
     check(obj)
     reader = DealReader()
     deals = (deal_from_dict(x, reader, f"$.deals[{i}]") for i, x in enumerate(obj["deals"]))

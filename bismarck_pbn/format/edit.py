@@ -139,10 +139,11 @@ def read_source(path: str | Path) -> tuple[str, bytes, Fingerprint]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise NotUTF8(f"{path} is not valid UTF-8 (byte 0x{data[e.start]:02x} at byte offset "
-                            f"{e.start}, line {line}); nothing was written. Convert the file to "
-                            "UTF-8 first: bpn validate --encoding ENC shows how it reads") from None
+        head = data[: e.start].decode("utf-8", "replace").removeprefix("\ufeff")
+        line, column = head.count("\n") + 1, len(head) - head.rfind("\n")
+        raise NotUTF8(f"{path}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {e.start} "
+                      f"(byte 0x{data[e.start]:02x}); nothing was written. Convert the file to "
+                      "UTF-8 first: bpn validate --encoding ENC shows how it reads") from None
     return text, data, fingerprint
 
 

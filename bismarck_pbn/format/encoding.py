@@ -56,15 +56,26 @@ class Sniffed(NamedTuple):
         return self.encoding in _WIDE
 
 
+# Names Python knows whose codec cannot read a file: it refuses the "replace" error
+# handler (idna), fails on ordinary text (punycode) or on anything (undefined).
+_NOT_FOR_FILES = ("idna", "punycode", "undefined")
+
+
 def codec_name(encoding: str) -> str:
-    """The canonical name of an encoding; raises LookupError for an unknown one."""
-    return codecs.lookup(encoding).name
+    """The canonical name of an encoding; raises LookupError for an unknown one, and for
+    a codec that is not a text encoding (rot13, base64, zlib) or cannot read a file."""
+    info = codecs.lookup(encoding)
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FOR_FILES:
+        raise LookupError(f"{encoding!r} is not a text encoding for files")
+    return info.name
 
 
 def sniff(head: bytes, encoding: str = "utf-8") -> Sniffed:
     """How to read a file that starts with ``head`` (at least ``SNIFF + 4`` bytes of it,
     or all of it), asked to be read as ``encoding``. Raises LookupError for an unknown
-    encoding. A UTF-16/32 byte-order mark wins over the encoding asked for."""
+    encoding. A UTF-16/32 byte-order mark wins over the encoding asked for; without
+    one, ``utf-16`` and ``utf-32`` are read little-endian (Windows' order; Python's
+    incremental decoder refuses them with no mark)."""
     codec = codec_name(encoding)
     for mark, found in _BOMS:
         if not head.startswith(mark):
@@ -80,8 +91,8 @@ def sniff(head: bytes, encoding: str = "utf-8") -> Sniffed:
             "with a byte-order mark), not UTF-8: it is read as such; BPN files are UTF-8, and "
             "bpn fmt --in-place FILE rewrites it so", 1, 1)
         return Sniffed(found, len(mark), warning)
-    if codec in _WIDE:
-        return Sniffed(codec, 0, None)  # asked for by name, no mark: trust it
+    if codec in _WIDE:  # asked for by name, no mark: trust it, little-endian when the order is not named
+        return Sniffed(codec + "-le" if codec in ("utf-16", "utf-32") else codec, 0, None)
     return Sniffed(codec, 0, _binary(head[:SNIFF], codec))
 
 

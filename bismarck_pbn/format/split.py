@@ -163,8 +163,11 @@ def _decode_wide(raw_lines: Iterable[bytes], found: Sniffed) -> Iterator[tuple[s
         try:
             text = decoder.decode(raw, final)
         except UnicodeDecodeError as e:
-            bad = _bad_bytes(found.encoding, offset + e.start, raw[e.start] if e.start < len(raw) else 0,
-                             number, 1)
+            # e.object is what the decoder held back from the chunks before, then raw
+            held = len(e.object) - len(raw)
+            before = "".join(parts) + e.object[: e.start].decode(found.encoding, "replace")
+            bad = _bad_bytes(found.encoding, offset - held + e.start, e.object[e.start],
+                             number + before.count("\n"), len(before) - before.rfind("\n"))
             problem = problem if problem is not None and problem.code == "BPN003" else bad
             decoder = codecs.getincrementaldecoder(found.encoding)("replace")
             text = decoder.decode(raw, final)

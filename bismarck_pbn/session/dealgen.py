@@ -108,7 +108,8 @@ def placeholders(rules: Ruleset) -> tuple[tuple[str, str], ...]:
 
 
 class NotAllowed(ValueError):
-    """The contract asked for is one the variant's schedule does not allow here."""
+    """The deal cannot be appended: the contract asked for is one the variant's schedule
+    does not allow here, or the file does not end so that a deal can follow."""
 
 
 class Unsupported(ValueError):
@@ -248,7 +249,13 @@ def _times(n: int) -> str:
 
 def append_deal(text: str, seed: int, contract: str | None = None) -> tuple[str, NextDeal]:
     """The file's new text with the next deal appended after one empty line (in the
-    file's line ends; an empty file gets the ``% BPN 1.0`` line first), and the deal."""
-    deal = next_deal(learn_session(parse(text)) if text else Session(), seed, contract)
+    file's line ends; an empty file gets the ``% BPN 1.0`` line first), and the deal.
+    :class:`NotAllowed` too when the new text would not read as one more deal (the
+    file ends inside an unclosed comment, say)."""
+    before = parse(text) if text else []
+    deal = next_deal(learn_session(before) if text else Session(), seed, contract)
     new_text, _ = appended(text, deal.text)
+    if sum(1 for d in parse(new_text) if d.tags) != sum(1 for d in before if d.tags) + 1:
+        raise NotAllowed("the end of the file does not let a deal be appended cleanly (an unclosed "
+                         "comment or tag before it?): nothing was written; run bpn validate on it")
     return new_text, deal

@@ -29,6 +29,7 @@ from bismarck_pbn.session.draft import Record
 from bismarck_pbn.session.entry import parse_card, parse_cards, parse_tricks
 from bismarck_pbn.session.learn import SESSION_TAGS, Session, learn_session
 from bismarck_pbn.session.recorder import HELP, PLAY_CODES, Aborted, Recorder
+from bismarck_pbn.sources import ReadFailure, bpn_only, utf8_text
 
 __all__ = ["HELP", "PLAY_CODES", "SESSION_TAGS", "Aborted", "Record", "Recorder", "Session", "appended",
            "check_in_context", "learn_session", "parse_card", "parse_cards", "parse_tricks", "record"]
@@ -94,6 +95,11 @@ def record(path: str | None, ask: Ask, say: Say, *, emit: Callable[[str], None],
     fingerprint = None
     target = Path(path) if path is not None else None
     if target is not None:
+        try:
+            bpn_only(target)
+        except ReadFailure as exc:
+            say(f"bpn: {exc}", "red")
+            return 2
         if target.exists():
             if not target.is_file():
                 say(f"bpn: {path}: not a regular file", "red")
@@ -105,10 +111,10 @@ def record(path: str | None, ask: Ask, say: Say, *, emit: Callable[[str], None],
                 say(f"bpn: {path}: cannot read: {exc.strerror or exc}", "red")
                 return 2
             try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError as e:
-                say(f"bpn: {path}: not valid UTF-8 at byte offset {e.start}; record appends only to "
-                    "UTF-8 files (convert it with bpn convert or iconv first)", "red")
+                text = utf8_text(data, str(path))
+            except ReadFailure as exc:
+                say(f"bpn: {exc}; record appends only to UTF-8 text files (convert one in another "
+                    "encoding with bpn fmt --encoding ENC FILE > NEW.bpn first)", "red")
                 return 2
         elif not (target.parent if str(target.parent) else Path(".")).is_dir():
             say(f"bpn: {path}: the directory {target.parent} does not exist", "red")

@@ -223,6 +223,10 @@ def _notes_renderable(pos: Position) -> RenderableType | None:
     return lines if lines else None
 
 
+_EVENT_SHOWN = 120
+"""The most characters of the Event the heading shows."""
+
+
 def _heading(pos: Position) -> Text:
     deal = pos.deal
     head = Text()
@@ -233,7 +237,9 @@ def _heading(pos: Position) -> Text:
         head.append(f"Deal {deal.number}", style="bold")
     event = deal.headers.get("Event")
     if event and event.strip("?"):
-        head.append(f"  {event}")
+        # shortened: rich lays out one unbroken run of characters in quadratic time (a 5 MB
+        # Event took 20 s); the whole value is in the file
+        head.append(f"  {event if len(event) <= _EVENT_SHOWN else event[:_EVENT_SHOWN - 1] + '…'}")
     rules = _rules(pos)
     if rules.name != "Bismarck":
         head.append(f"  {rules.name}", style="dim")
