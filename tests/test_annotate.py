@@ -411,7 +411,7 @@ def test_cli_dry_run_prints_a_diff_and_writes_nothing(hand_file):
 
 
 @pytest.mark.parametrize("args, code, message", [
-    (["--deal", "3", "--comment", "x"], 1, "there is no deal 3"),
+    (["--deal", "3", "--comment", "x"], 2, "there is no deal 3"),  # as show, replay, html, analyse
     (["--deal", "1", "--tag", "Bord", "--comment", "x"], 1, "no [Bord] tag"),
     (["--deal", "1", "--trick", "9", "--card", "1", "--clear"], 1, "no trick 9"),
     (["--deal", "1", "--trick", "1", "--card", "1", "--comment", "}"], 1, "contains '}'"),

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from bismarck_pbn.format.edit import SUFFIXES, AnnotateError, NotUTF8, Target, edit_file
+from bismarck_pbn.format.edit import SUFFIXES, AnnotateError, NoSuchDeal, NotUTF8, Target, edit_file
 from bismarck_pbn.format.reader import lf_lines
 from bismarck_pbn.safewrite import ChangedOnDisk
 
@@ -69,9 +69,9 @@ def annotate_command(
     --nag N, --suffix S, or --clear.
 
     Exit status: 0 done (or nothing to change); 1 the edit could not be
-    made (no such deal, tag or card, a syntax error in the deal, the file
-    changed on disk, a file that is not UTF-8); 2 wrong usage, or a file
-    that cannot be read or written.
+    made (no such tag or card, a syntax error in the deal, the file
+    changed on disk, a file that is not UTF-8); 2 wrong usage (no such
+    deal among them), or a file that cannot be read or written.
 
     Examples:
 
@@ -110,6 +110,8 @@ def annotate_command(
         raise _fail(f"{exc}", 1) from None
     except NotUTF8 as exc:
         raise _fail(f"{exc}", 1) from None
+    except NoSuchDeal as exc:  # a usage error, as in show, replay, html and analyse
+        raise _fail(f"{path}: {exc}", 2) from None
     except AnnotateError as exc:
         raise _fail(f"{path}: {exc}", 1) from None
     except IsADirectoryError:

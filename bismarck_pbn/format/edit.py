@@ -48,6 +48,11 @@ class NotUTF8(AnnotateError):
     """The file is not valid UTF-8: it is not edited (writing it back could lose bytes)."""
 
 
+class NoSuchDeal(AnnotateError):
+    """The file has no deal of the number asked for (the command line takes it for a
+    usage error, exit 2, as show, replay, html and analyse do)."""
+
+
 class Target(NamedTuple):
     """What to annotate: a deal (numbered from 1 among the deals of the file), and within
     it a tag by name, a card by trick (from 1) and card (from 1 to the cards a trick of
@@ -256,7 +261,7 @@ def _find(deals: list[Deal], target: Target) -> _Spot:
     deal = next((d for d in numbered if d.number == target.deal), None)
     if deal is None:
         n = len(numbered)
-        raise AnnotateError(f"there is no deal {target.deal}: the file has {n} deal{'s' if n != 1 else ''}")
+        raise NoSuchDeal(f"there is no deal {target.deal}: the file has {n} deal{'s' if n != 1 else ''}")
     if not deal.syntax_ok:
         p = next(p for p in deal.problems if p.code in ("BPN001", "BPN002"))
         raise AnnotateError(f"deal {deal.number} has a syntax error at line {p.line}, column {p.column} "
