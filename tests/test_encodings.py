@@ -154,20 +154,24 @@ def test_a_codec_that_is_not_a_text_encoding_is_refused_as_unknown(tmp_path, arg
     assert "unknown encoding" in result.stderr
 
 
-@pytest.mark.parametrize("args", [["show"], ["replay", "--plain"], ["standings"], ["html"], ["analyse"], ["fmt"]],
-                         ids=lambda a: a[0])
+@pytest.mark.parametrize("args", [["show"], ["replay", "--plain"], ["standings"], ["html"], ["analyse"], ["fmt"],
+                                  ["annotate", "--deal", "1", "--clear"], ["analyse", "--annotate"]],
+                         ids=lambda a: " ".join(a[:2]))
 @pytest.mark.parametrize("suffix", [".json", ".jsonl"])
 def test_json_given_to_a_command_that_reads_bpn_says_so(tmp_path, args, suffix):
     """What bpn convert writes, given to a command that reads BPN only, was read as BPN:
     'the file has no deals' (show, html, replay, analyse), a BPN001 (fmt), and from
     standings exit 0 with 'no deals', a silent empty score sheet for a script. Now one
-    line saying it is JSON and how to convert it back, exit 2."""
+    line saying it is JSON and how to convert it back, exit 2. annotate and analyse
+    --annotate said 'no deal 1' (exit 1); they too say it is JSON and leave it as it was."""
     path = tmp_path / f"night{suffix}"
     to = "json" if suffix == ".json" else "jsonl"
     assert runner.invoke(app, ["convert", str(CLUB), "--to", to, "-o", str(path)]).exit_code == 0
+    before = path.read_bytes()
     result = runner.invoke(app, [*args, str(path)])
     assert result.exit_code == 2, result.output
     assert f"bpn: {path} is JSON" in result.stderr and "bpn convert" in result.stderr
+    assert path.read_bytes() == before
 
 
 def test_a_utf16_file_cut_short_by_one_byte_is_placed_where_the_byte_is(tmp_path):

@@ -12,7 +12,7 @@ import typer
 
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
-from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, bpn_only, read_text
 
 
 class Format(str, Enum):
@@ -108,6 +108,7 @@ def analyse_command(
         raise _fail(f"{path}: {'not a regular file' if Path(path).exists() else 'no such file or directory'}", 2)
     try:
         if annotate:  # strictly UTF-8, with the fingerprint the atomic rewrite checks
+            bpn_only(Path(path))  # (read_text says so without --annotate)
             text, _, fingerprint = read_source(path)
         else:  # read as every command reads (standard input, UTF-16 told by its mark)
             text, _ = read_text(Source("<stdin>", None) if path == STDIN else Source(path, Path(path)), encoding)

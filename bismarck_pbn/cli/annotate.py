@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,6 +11,7 @@ import typer
 from bismarck_pbn.format.edit import SUFFIXES, AnnotateError, NoSuchDeal, NotUTF8, Target, edit_file
 from bismarck_pbn.format.reader import lf_lines
 from bismarck_pbn.safewrite import ChangedOnDisk
+from bismarck_pbn.sources import ReadFailure, bpn_only
 
 
 def _fail(message: str, code: int) -> typer.Exit:
@@ -104,8 +106,11 @@ def annotate_command(
 
     target = Target(deal, tag, trick, card, call)
     try:
+        bpn_only(Path(path))  # (what bpn convert writes would be "no deal 1")
         old, result = edit_file(path, target, write=not dry_run, comment=comment,
                                 kind=";" if line_comment else "{", nag=nag, suffix=suffix, clear=clear)
+    except ReadFailure as exc:
+        raise _fail(f"{exc}", exc.code) from None
     except ChangedOnDisk as exc:
         raise _fail(f"{exc}", 1) from None
     except NotUTF8 as exc:
