@@ -7,6 +7,8 @@ Shared by the command line and the interactive views, which never import each ot
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -32,6 +34,23 @@ class Source:
         if self.path is None:
             return sys.stdin.buffer
         return open(self.path, "rb")
+
+
+def is_stream(path: Path) -> bool:
+    """Whether ``path`` is a named pipe or a character device (``<(cat x.bpn)``, which
+    the shell passes as ``/dev/fd/N``; ``/dev/stdin``): input a command can read once,
+    from start to end, but not rewrite in place or read again. O(1)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
+
+
+def readable(path: Path) -> bool:
+    """Whether a command that reads its input once can read ``path``: a regular file or
+    a stream (:func:`is_stream`); not a directory, a socket or a block device."""
+    return path.is_file() or is_stream(path)
 
 
 class ReadFailure(Exception):

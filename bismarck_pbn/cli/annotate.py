@@ -105,6 +105,8 @@ def annotate_command(
         raise _fail("annotate edits a file in place; it cannot edit standard input", 2)
 
     target = Target(deal, tag, trick, card, call)
+    if Path(path).exists() and not Path(path).is_file():  # (a pipe too: it cannot be rewritten)
+        raise _fail(f"{path}: not a regular file: annotate rewrites the file in place", 2)
     try:
         bpn_only(Path(path))  # (what bpn convert writes would be "no deal 1")
         old, result = edit_file(path, target, write=not dry_run, comment=comment,

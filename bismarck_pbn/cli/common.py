@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console
 
 from bismarck_pbn.format.writer import UNWRITABLE  # noqa: F401  (re-exported for the commands)
-from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text, syntax_problems  # noqa: F401
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, is_stream, read_text, syntax_problems  # noqa: F401
 
 
 class _Console(Console):
@@ -34,8 +34,10 @@ def err_console() -> Console:
 STDIN_TWICE = "bpn: - (standard input) can be given only once"
 
 
-def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
+def collect(paths: list[str], err: Console, streams: bool = True) -> tuple[list[Source], bool]:
     """Files named, ``*.bpn`` below directories named (sorted), and ``-`` for stdin.
+    With ``streams`` a named pipe or character device is read as a file is (``<(cat
+    x.bpn)``): for a command that reads each input once, not one that rewrites it.
     Returns the sources and whether some path could not be used (reported on ``err``)."""
     sources: list[Source] = []
     bad = False
@@ -53,7 +55,7 @@ def collect(paths: list[str], err: Console) -> tuple[list[Source], bool]:
             if not found:
                 err.print(f"bpn: {raw}: no *.bpn files in this directory", style="yellow")
             sources.extend(Source(str(p), p) for p in found)
-        elif path.is_file():
+        elif path.is_file() or (streams and is_stream(path)):
             sources.append(Source(raw, path))
         elif path.exists():
             err.print(f"bpn: {raw}: not a regular file", style="red")

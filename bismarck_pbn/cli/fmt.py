@@ -52,7 +52,7 @@ def fmt_command(
     if in_place and "-" in paths:
         err.print("bpn: --in-place cannot rewrite standard input", style="red")
         raise typer.Exit(2)
-    sources, unreadable = collect(paths, err)
+    sources, unreadable = collect(paths, err, streams=not in_place)  # (a pipe is read, not rewritten)
     if not sources and not unreadable:  # (as bpn validate: a check of nothing must not pass)
         err.print(f"bpn: no BPN file found in {' '.join(paths)}: nothing was formatted", style="red")
         raise typer.Exit(2)

@@ -11,7 +11,7 @@ import typer
 
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
-from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text, readable
 
 
 def html_command(
@@ -82,7 +82,7 @@ def html_command(
         source = Source("<stdin>", None)
     else:
         p = Path(path)
-        if not p.is_file():
+        if not readable(p):  # (a pipe too: read once)
             why = "not a regular file" if p.exists() else "no such file or directory"
             err.print(f"bpn: {path}: {why}", style="red", highlight=False)
             raise typer.Exit(2)

@@ -18,13 +18,13 @@ import typer
 
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
-from bismarck_pbn.sources import ReadFailure, Source
+from bismarck_pbn.sources import ReadFailure, Source, readable
 from bismarck_pbn.session.settled import settled_scores
 from bismarck_pbn.views.replay import DealView, load, plain_lines
 
 def replay_command(
     path: Annotated[str, typer.Argument(
-        help="The BPN file to replay, or - for standard input (printed steps only).",
+        help="The BPN file to replay, or - for standard input (printed steps only, as for a pipe).",
         metavar="FILE", show_default=False)],
     deal: Annotated[int | None, typer.Option(
         "--deal", "-d", metavar="N", help="The deal to start at (or, printed, the only one): its place in the "
@@ -64,7 +64,7 @@ def replay_command(
         if not p.exists():
             err.print(f"bpn: {path}: no such file or directory", style="red")
             raise typer.Exit(2)
-        if not p.is_file():
+        if not readable(p):
             err.print(f"bpn: {path}: not a regular file", style="red")
             raise typer.Exit(2)
         source = Source(path, p)
@@ -91,7 +91,8 @@ def replay_command(
     if wrong_side is not None:
         err.print(f"bpn: {wrong_side}", style="red", highlight=False)
         raise typer.Exit(2)
-    if not plain and source.path is not None and on_terminal():
+    if not plain and source.path is not None and source.path.is_file() and on_terminal():
+        # (a pipe, read once, is printed as standard input is: the view reads its file again and writes to it)
         if deal is not None and not chosen[0].syntax_ok:
             _report_unreadable(err, source.name, chosen[0])
             raise typer.Exit(1)

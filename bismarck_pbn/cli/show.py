@@ -13,7 +13,7 @@ from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
-from bismarck_pbn.sources import ReadFailure, bpn_only, text_deals
+from bismarck_pbn.sources import ReadFailure, bpn_only, readable, text_deals
 
 
 class Format(str, Enum):
@@ -39,7 +39,7 @@ def find_deal(path: str, number: int, encoding: str = "utf-8", session: list[Dea
         p = Path(path)
         if not p.exists():
             raise ShowError(f"{path}: no such file or directory")
-        if not p.is_file():
+        if not readable(p):  # (a pipe too: read once)
             raise ShowError(f"{path}: not a regular file")
         try:
             bpn_only(p)
