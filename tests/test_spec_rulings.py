@@ -327,3 +327,34 @@ def test_a_thrown_in_deal_without_a_score_carries_the_total() -> None:
     text = "\n\n".join([*deals[:at], wrong]) + "\n"
     line = text.count("\n", 0, text.rindex("[Total")) + 1
     assert [(d.code, d.line) for d in validate_text(text) if d.is_error] == [("BPN603", line)]
+
+
+def _one_trick(deal: str) -> str:
+    """A trick of the deal's own cards: the first card of each hand, in the Deal tag's order."""
+    holdings = re.search(r'\[Deal "\d:([^"]*)"\]', deal)[1].split()  # type: ignore[index]
+    cards = []
+    for holding in holdings:
+        suit, ranks = next((s, r) for s, r in zip("SHDC", holding.split(".")) if r)
+        cards.append(suit + ranks[0])
+    return " ".join(cards)
+
+
+@pytest.mark.parametrize("tricks", [False, True], ids=["no Tricks", "with Tricks"])
+@pytest.mark.parametrize("path", THROWN_IN)
+def test_a_thrown_in_deal_with_a_play_section_is_one_fault_at_the_play_tag(path: str, tricks: bool) -> None:
+    """BPN 1.1 §1: a deal thrown in has no play. A play section in one was a BPN101 (no
+    Tricks after a play that stops early), with BPN507 where the cards did not fit the
+    replay, and a whole play was not reported at all. Now it is one BPN504 (more tricks
+    than the deal has: it has none) at the Play tag, the cards not replayed, the score
+    still the zeros of a deal thrown in."""
+    deal = thrown_in(path).rstrip("\n")
+    n = 2 if "BidWhist" in deal else 4
+    if tricks:
+        deal = deal.replace("\n[Score", f'\n[Tricks "{" ".join(["13"] + ["0"] * (n - 1))}"]\n[Score')
+    text = deal + '\n[Play "1"]\n' + _one_trick(deal) + "\n"
+    line = text.count("\n", 0, text.index("[Play ")) + 1
+    found = [d for d in validate_text(text) if d.is_error]
+    assert [(d.code, d.line, d.column) for d in found] == [("BPN504", line, 1)], [str(d) for d in found]
+    assert 'thrown in ([Contract "None"])' in found[0].message and "not checked" in found[0].message
+    bad_score = re.sub(r'\[Score "[^"]*"\]', '[Score "%s"]' % " ".join(["+1", "-1"] + ["0"] * (n - 2)), text)
+    assert sorted(d.code for d in validate_text(bad_score) if d.is_error) == ["BPN504", "BPN602"]

@@ -126,7 +126,13 @@ def check_deal(deal: Deal) -> Checked:
     # -- play
     result = None
     play = deal.play
-    if play is not None:
+    thrown_in = play is not None and _is_thrown_in(deal, rules)
+    if play is not None and thrown_in:  # one fault at the Play tag; nothing to replay
+        n = len(play.cards)
+        holds = f"its {n} card{'s are' if n != 1 else ' is'} not checked" if n else "it holds no cards"
+        out.append(diag("BPN504", 'the deal was thrown in ([Contract "None"]): nobody plays it, so it has no '
+                        f"tricks and no play section (BPN 1.1 §1); {holds}", *_at(play.tag, deal)))
+    elif play is not None:
         expected = setup.leader
         if play.leader is not None and expected is not None and play.leader != expected:
             out.append(diag("BPN501", leader_message(play.leader, expected, rules.leader_rule()),
@@ -137,7 +143,7 @@ def check_deal(deal: Deal) -> Checked:
                        zip(result.faults, fault_diagnostics(deal, result.faults, rules.seats, rules.tricks)))
 
     # -- tricks and score
-    tricks = _check_tricks(deal, rules, result, out)
+    tricks = None if thrown_in else _check_tricks(deal, rules, result, out)
     score = None
     taken = cards_taken(deal, rules, result) if rules.needs_taken else None
     counted = None
@@ -173,12 +179,19 @@ def _game_text(rules: Ruleset, deal: Deal) -> str:
 
 
 def _thrown_in_score(deal: Deal, rules: Ruleset, tricks) -> tuple[int, ...] | None:
-    """The zeros a deal thrown in scores (``Contract "None"``, no play, no tricks), in
-    the shape of the deal's Score (per seat or per side); None for any other deal."""
-    if tricks is not None or deal.play is not None or rules.contract_of(deal)[0] != "None":
+    """The zeros a deal thrown in scores (``Contract "None"``, no tricks; a play section
+    it should not have is reported on its own), in the shape of the deal's Score (per
+    seat or per side); None for any other deal."""
+    if tricks is not None or rules.contract_of(deal)[0] != "None":
         return None
     zeros = rules.score(deal, (0,) * rules.seats, None)
     return tuple(zeros) if zeros is not None and not any(zeros) else None
+
+
+def _is_thrown_in(deal: Deal, rules: Ruleset) -> bool:
+    """Whether the deal was thrown in (``Contract "None"`` in a game that redeals, BPN
+    1.1 §1): such a deal has no play."""
+    return _thrown_in_score(deal, rules, None) is not None
 
 
 def _off_deck(rules: Ruleset, fault, d: Diagnostic) -> Diagnostic:
