@@ -438,6 +438,8 @@ def test_cli_errors_and_exit_codes(hand_file, args, code, message):
 def test_cli_unreadable_paths(tmp_path):
     result = runner.invoke(app, ["annotate", str(tmp_path / "nope.bpn"), "--deal", "1", "--clear"])
     assert result.exit_code == 2 and "no such file" in result.stderr
+    result = runner.invoke(app, ["annotate", str(tmp_path / "nope.json"), "--deal", "1", "--clear"])
+    assert result.exit_code == 2 and "no such file" in result.stderr  # (not "is JSON")
     result = runner.invoke(app, ["annotate", str(tmp_path), "--deal", "1", "--clear"])
     assert result.exit_code == 2 and "not a regular file" in result.stderr
     assert runner.invoke(app, ["annotate", "-", "--deal", "1", "--clear"]).exit_code == 2

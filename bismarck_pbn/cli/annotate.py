@@ -108,7 +108,8 @@ def annotate_command(
     if Path(path).exists() and not Path(path).is_file():  # (a pipe too: it cannot be rewritten)
         raise _fail(f"{path}: not a regular file: annotate rewrites the file in place", 2)
     try:
-        bpn_only(Path(path))  # (what bpn convert writes would be "no deal 1")
+        if Path(path).is_file():  # (what bpn convert writes would be "no deal 1")
+            bpn_only(Path(path))
         old, result = edit_file(path, target, write=not dry_run, comment=comment,
                                 kind=";" if line_comment else "{", nag=nag, suffix=suffix, clear=clear)
     except ReadFailure as exc:
