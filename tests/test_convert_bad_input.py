@@ -71,7 +71,7 @@ def test_json_nested_too_deeply(tmp_path, jsonl, lines):
     result = run(path, "--to", "bpn", "-o", out)
     assert result.exit_code == 2 and not out.exists()
     where = f"{path}:2:101:" if lines else f"{path}:1:101:"
-    assert result.stderr.startswith(f"bpn: {where} JSON nested more than 100 levels deep")
+    assert result.stderr.startswith(f"bpn: {where} BPN001 error: JSON nested more than 100 levels deep")
     assert len(result.stderr.strip().splitlines()) == 1
 
 
@@ -140,7 +140,7 @@ def test_a_json_document_that_does_not_parse_names_its_line_and_column(tmp_path)
     path.write_text('{"format": "bpn-json", "deals": [', encoding="utf-8")
     result = run(path, "--to", "bpn")
     assert result.exit_code == 1
-    assert f"bpn: {path}: line 1: $: not JSON: Expecting value (column 34)" in result.stderr
+    assert f"bpn: {path}:1:34: BPN001 error: not JSON: Expecting value" in result.stderr
 
 
 def test_with_replay_is_refused_for_bpn_output(tmp_path):

@@ -137,9 +137,10 @@ def _deals(path: str, encoding: str):
     except ReadFailure as exc:
         raise _InputFault(f"bpn: {exc}", exc.code) from None
     except UnreadableJSON as exc:
-        raise _InputFault(f"bpn: {name}:{exc.line}:{exc.column}: {str(exc).split(': ', 1)[1]}", 2) from None
+        raise _InputFault(f"bpn: {name}:{exc.line}:{exc.column}: BPN001 error: {str(exc).split(': ', 1)[1]}",
+                          2) from None
     except SchemaError as exc:
-        raise _InputFault(f"bpn: {name}: {exc}", 1) from None
+        raise _InputFault(f"bpn: {exc.at(name)}", 1) from None
     finally:
         if path != "-":
             raw.close()

@@ -299,19 +299,24 @@ def _deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
 
 
 def loads(text: str) -> list[Deal]:
-    """Deals from a JSON document (checked against the schema first)."""
+    """Deals from a JSON document (checked against the schema first: a fault is a
+    :class:`SchemaError` at its line and column in ``text``)."""
     try:
         obj = decode(text)
     except json.JSONDecodeError as e:
-        raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", e.lineno) from None
-    check(obj)
+        raise SchemaError("", f"not JSON: {e.msg}", e.lineno, e.colno) from None
+    try:
+        check(obj)
+    except SchemaError as e:
+        raise e.placed(text) from None
     reader = DealReader()
     deals = (deal_from_dict(x, reader, f"$.deals[{i}]") for i, x in enumerate(obj["deals"]))
     return [d for d in deals if d is not None]
 
 
 def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
-    """Deals from JSON Lines, one at a time, each line checked against the schema."""
+    """Deals from JSON Lines, one at a time, each line checked against the schema (a
+    fault is a :class:`SchemaError` at its line and column)."""
     reader = DealReader()
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -319,8 +324,11 @@ def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
         try:
             obj = decode(line, number)
         except json.JSONDecodeError as e:
-            raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
-        check(obj, part="deal", line=number)
+            raise SchemaError("", f"not JSON: {e.msg}", number, e.colno) from None
+        try:
+            check(obj, part="deal", line=number)
+        except SchemaError as e:
+            raise e.placed(line, number) from None
         deal = deal_from_dict(obj, reader, "$", number)
         if deal is not None:
             yield deal
