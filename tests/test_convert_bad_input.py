@@ -38,7 +38,9 @@ def test_jsonl_that_is_not_utf8(tmp_path, jsonl, existing):
     result = run(jsonl, "--to", "bpn", "-o", out)
     bad = jsonl.read_bytes().index(b"\xf6")
     assert result.exit_code == 2
-    assert result.stderr.strip() == (f"bpn: {jsonl}:2: not valid UTF-8 at byte offset {bad} (byte 0xf6): "
+    column = jsonl.read_bytes().splitlines()[1].index(b"\xf6") + 1  # (the line is ASCII before it)
+    assert result.stderr.strip() == (f"bpn: {jsonl}:2:{column}: BPN003 error: not valid UTF-8 at byte offset {bad} "
+                                     "(byte 0xf6): "
                                      "JSON Lines are read as UTF-8")
     assert (out.read_text() == "keep me") if existing else not out.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["night.jsonl"] + (["out.bpn"] if existing else []))

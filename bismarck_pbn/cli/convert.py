@@ -16,6 +16,7 @@ import typer
 
 from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, UnreadableJSON, iter_dicts, iter_jsonl,
                                          iter_jsonl_deals, loads)
+from bismarck_pbn.convert.jsonplace import utf8_place
 from bismarck_pbn.format.encoding import SNIFF, codec_name, sniff
 from bismarck_pbn.sources import ReadFailure, text_deals
 from bismarck_pbn.format.reader import read_deals
@@ -166,9 +167,9 @@ def _json_text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise ReadFailure(f"{name}:{line}: not valid UTF-8 at byte offset {e.start} (byte 0x{data[e.start]:02x}): "
-                          "JSON is read as UTF-8", 2) from None
+        line, column = utf8_place(data, e.start)
+        raise ReadFailure(f"{name}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {e.start} "
+                          f"(byte 0x{data[e.start]:02x}): JSON is read as UTF-8", 2) from None
 
 
 def _json_lines(raw, name: str) -> Iterator[str]:
@@ -183,7 +184,8 @@ def _json_lines(raw, name: str) -> Iterator[str]:
         try:
             yield line.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as e:
-            raise ReadFailure(f"{name}:{number}: not valid UTF-8 at byte offset {offset + e.start} "
+            column = utf8_place(line, e.start)[1]
+            raise ReadFailure(f"{name}:{number}:{column}: BPN003 error: not valid UTF-8 at byte offset {offset + e.start} "
                               f"(byte 0x{line[e.start]:02x}): JSON Lines are read as UTF-8", 2) from None
         offset += len(line)
 
