@@ -67,3 +67,47 @@ def test_bad_utf8_in_json_is_placed_at_its_line_and_column(tmp_path, lines):
     converted = runner.invoke(app, ["convert", str(path), "--to", "bpn"])
     assert converted.exit_code == 2
     assert f"bpn: {path}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {offset}" in converted.stderr
+
+
+# ---- the version line of BPN written (BPN 1.1 §1) -----------------------------------------
+
+WHIST = """[Event "Whist evening"]
+[Game "Whist"]
+[Board "1"]
+[Dealer "1"]
+"""
+
+
+def _mixed() -> str:
+    """A BPN 1.0 file whose Bismarck deal is followed by a Whist deal (which needs 1.1)."""
+    return EXAMPLE + "\n" + WHIST
+
+
+@pytest.mark.parametrize("via", ["bpn", "jsonl", "json"])
+@pytest.mark.parametrize("stdin", [False, True], ids=["file", "stdin"])
+def test_a_later_deal_that_needs_1_1_makes_the_version_line_1_1(tmp_path, via, stdin):
+    """The writer picked the version line from the first deal of the stream, so a
+    Whist deal after a Bismarck one was written under '% BPN 1.0'."""
+    assert EXAMPLE.startswith("% BPN 1.0")
+    path = tmp_path / f"mixed.{via}"
+    if via == "bpn":
+        path.write_text(_mixed(), encoding="utf-8")
+    else:
+        made = runner.invoke(app, ["convert", "-", "--to", via, "-o", str(path)], input=_mixed())
+        assert made.exit_code == 0, made.output
+    args = ["convert", "-" if stdin else str(path), "--to", "bpn"]
+    result = runner.invoke(app, args, input=path.read_bytes() if stdin else None)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("% BPN 1.1\n")
+    assert result.stdout.count('[Game "Whist"]') == 1 and result.stdout.count("[Event ") >= 2
+
+
+def test_all_bismarck_1_0_stays_1_0_and_several_inputs_are_looked_at_whole(tmp_path):
+    first = tmp_path / "a.bpn"
+    first.write_text(EXAMPLE, encoding="utf-8")
+    second = tmp_path / "b.bpn"
+    second.write_text("% BPN 1.0\n" + WHIST, encoding="utf-8")
+    alone = runner.invoke(app, ["convert", str(first), "--to", "bpn"])
+    assert alone.exit_code == 0 and alone.stdout.startswith("% BPN 1.0\n")
+    both = runner.invoke(app, ["convert", str(first), str(second), "--to", "bpn"])
+    assert both.exit_code == 0 and both.stdout.startswith("% BPN 1.1\n")
