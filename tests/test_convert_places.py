@@ -1,6 +1,8 @@
 """`bpn convert` places a fault in JSON input as `bpn validate` does: FILE:LINE:COL and
 a code, the same line and column for the same fault."""
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
@@ -111,3 +113,29 @@ def test_all_bismarck_1_0_stays_1_0_and_several_inputs_are_looked_at_whole(tmp_p
     assert alone.exit_code == 0 and alone.stdout.startswith("% BPN 1.0\n")
     both = runner.invoke(app, ["convert", str(first), str(second), "--to", "bpn"])
     assert both.exit_code == 0 and both.stdout.startswith("% BPN 1.1\n")
+
+
+# ---- the declared version in JSON ----------------------------------------------------------
+
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_a_declared_1_1_survives_bpn_json_bpn(tmp_path, to):
+    """An all-Bismarck file declared '% BPN 1.1' came back from JSON as '% BPN 1.0'."""
+    declared = EXAMPLE.replace("% BPN 1.0", "% BPN 1.1", 1)
+    assert declared.startswith("% BPN 1.1\n")
+    src = tmp_path / "night.bpn"
+    src.write_text(declared, encoding="utf-8")
+    middle = tmp_path / f"night.{to}"
+    assert runner.invoke(app, ["convert", str(src), "--to", to, "-o", str(middle)]).exit_code == 0
+    back = runner.invoke(app, ["convert", str(middle), "--to", "bpn"])
+    assert back.exit_code == 0 and back.stdout.startswith("% BPN 1.1\n")
+    assert runner.invoke(app, ["validate", str(middle), "--quiet"]).exit_code == 0
+
+
+def test_the_declared_version_is_on_the_first_deal_only_and_optional():
+    declared = jsonio.dumps(parse(EXAMPLE.replace("% BPN 1.0", "% BPN 1.1", 1) + "\n" + WHIST))
+    first, second = json.loads(declared)["deals"]
+    assert first["bpn_version"] == "1.1" and "bpn_version" not in second
+    plain = json.loads(jsonio.dumps(parse(EXAMPLE)))["deals"][0]
+    assert "bpn_version" not in plain
+    assert [d.version for d in jsonio.loads(declared)] == ["1.1", None]
+    assert jsonio.loads(jsonio.dumps(parse(EXAMPLE)))[0].version is None  # old JSON still reads

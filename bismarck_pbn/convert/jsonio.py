@@ -107,7 +107,8 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
         checked = check_deal(checked)
     deal = checked.deal
     check_writable(deal)
-    out: dict[str, Any] = {"number": deal.number, "comments": _comments(deal.comments)}
+    out: dict[str, Any] = {"bpn_version": deal.version} if deal.version == "1.1" else {}
+    out |= {"number": deal.number, "comments": _comments(deal.comments)}
     if not deal.tags:
         out["tags"] = []
         return out
@@ -227,6 +228,8 @@ def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | 
     tags from one deal to the next. Derived (readOnly) fields that disagree with what the record gives are ignored, with
     a BPN106 warning each in ``Deal.problems`` (at ``line``, naming ``where``)."""
     deal = _deal_from_dict(obj, reader)
+    if deal is not None and obj.get("bpn_version") is not None:
+        deal = replace(deal, version=obj["bpn_version"])
     if deal is None or not deal.tags:
         return deal
     warnings = tuple(diag("BPN106", f"{where}.{path} is {_short(given)}, but the record gives {_short(fresh)}: "
