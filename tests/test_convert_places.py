@@ -139,3 +139,17 @@ def test_the_declared_version_is_on_the_first_deal_only_and_optional():
     assert "bpn_version" not in plain
     assert [d.version for d in jsonio.loads(declared)] == ["1.1", None]
     assert jsonio.loads(jsonio.dumps(parse(EXAMPLE)))[0].version is None  # old JSON still reads
+
+
+@pytest.mark.parametrize("lines", [False, True], ids=["json", "jsonl"])
+def test_json_nested_too_deeply_is_placed_where_convert_places_it(tmp_path, lines):
+    """validate put JSON nested too deeply at 1:1; convert at the bracket that goes too deep."""
+    deep = "[" * 5_000 + "]" * 5_000
+    first = "".join(jsonio.iter_jsonl(parse(EXAMPLE)))
+    path = tmp_path / ("deep.jsonl" if lines else "deep.json")
+    path.write_text(first + deep + "\n" if lines else "\n  " + deep, encoding="utf-8")
+    where = f"{path}:2:101:" if lines else f"{path}:2:103:"
+    checked = runner.invoke(app, ["validate", str(path), "--quiet"])
+    assert checked.exit_code == 1 and f"{where} BPN001 error: not JSON this tool can read" in checked.stdout
+    converted = runner.invoke(app, ["convert", str(path), "--to", "bpn"])
+    assert f"bpn: {where} BPN001 error: JSON nested more than 100 levels deep" in converted.stderr

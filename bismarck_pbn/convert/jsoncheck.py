@@ -63,8 +63,8 @@ def _schema_faults(obj: Any, part: str) -> list:
     return sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.absolute_path])
 
 
-def _not_json(exc: json.JSONDecodeError | RecursionError) -> str:
-    if isinstance(exc, RecursionError):
+def _not_json(exc: json.JSONDecodeError | schema.UnreadableJSON) -> str:
+    if isinstance(exc, schema.UnreadableJSON):
         return "not JSON this tool can read: nested too deeply"
     return f"not JSON: {exc.msg}"
 
@@ -89,12 +89,12 @@ def validate_json_text(text: str, counter: JsonChecker | None = None) -> Iterato
     text = text.lstrip("\ufeff")
     place = Places(text)
     try:
-        obj = json.loads(text)
+        obj = schema.decode(text)
     except json.JSONDecodeError as exc:
         yield _fault(_not_json(exc), exc.lineno, exc.colno)
         return
-    except RecursionError as exc:
-        yield _fault(_not_json(exc), 1, 1)
+    except schema.UnreadableJSON as exc:  # (placed where the nesting goes too deep)
+        yield _fault(_not_json(exc), exc.line, exc.column)
         return
     faults = _schema_faults(obj, "document")
     if faults:
@@ -118,12 +118,12 @@ def validate_jsonl_lines(lines: Iterable[str], counter: JsonChecker | None = Non
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                obj = schema.decode(line, number)
             except json.JSONDecodeError as exc:
                 pending.append(_fault(_not_json(exc), number, exc.colno))
                 continue
-            except RecursionError as exc:
-                pending.append(_fault(_not_json(exc), number, 1))
+            except schema.UnreadableJSON as exc:
+                pending.append(_fault(_not_json(exc), exc.line, exc.column))
                 continue
             faults = _schema_faults(obj, "deal")
             if faults:
