@@ -153,3 +153,14 @@ def test_json_nested_too_deeply_is_placed_where_convert_places_it(tmp_path, line
     assert checked.exit_code == 1 and f"{where} BPN001 error: not JSON this tool can read" in checked.stdout
     converted = runner.invoke(app, ["convert", str(path), "--to", "bpn"])
     assert f"bpn: {where} BPN001 error: JSON nested more than 100 levels deep" in converted.stderr
+
+
+def test_json_lines_that_do_not_fit_the_schema_are_still_reported_after_the_look_for_1_1(tmp_path):
+    """The look for BPN 1.1 reads JSON Lines without the schema; a line it cannot read
+    ends the look, and the conversion reports the fault as before."""
+    path = tmp_path / "bad.jsonl"
+    good = "".join(jsonio.iter_jsonl(parse(EXAMPLE)))
+    path.write_text(good + '{"tags": 3, "comments": [{"kind": ";", "text": "Game"}]}\n', encoding="utf-8")
+    result = runner.invoke(app, ["convert", str(path), "--to", "bpn"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"bpn: {path}:2:10: BPN001 error: $.tags: 3 is not of type 'array'" in result.stderr

@@ -222,15 +222,17 @@ def _from_comments(items: Iterable[dict] | None) -> tuple[Comment, ...]:
     return tuple(Comment(c["text"], c["kind"], NOWHERE) for c in items or ())
 
 
-def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | None = None) -> Deal | None:
+def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | None = None, *,
+                   derived: bool = True) -> Deal | None:
     """Build a deal from a (schema-checked) dict with the reader's own last step, so the
     result is what reading the same record as text gives. ``reader`` carries session
     tags from one deal to the next. Derived (readOnly) fields that disagree with what the record gives are ignored, with
-    a BPN106 warning each in ``Deal.problems`` (at ``line``, naming ``where``)."""
+    a BPN106 warning each in ``Deal.problems`` (at ``line``, naming ``where``); ``derived=False``
+    skips that comparison (a replay of the deal) for a quick look at the record."""
     deal = _deal_from_dict(obj, reader)
     if deal is not None and obj.get("bpn_version") is not None:
         deal = replace(deal, version=obj["bpn_version"])
-    if deal is None or not deal.tags:
+    if deal is None or not deal.tags or not derived:
         return deal
     warnings = tuple(diag("BPN106", f"{where}.{path} is {_short(given)}, but the record gives {_short(fresh)}: "
                           "derived fields are ignored on import (change the tags or the play instead)", line or 1, 1)
