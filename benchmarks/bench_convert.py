@@ -34,7 +34,8 @@ for _p in (os.path.join(ROOT, "tests"), ROOT):
         sys.path.insert(0, _p)
 
 import genbpn  # noqa: E402
-from bismarck_pbn import jsonio, read_deals  # noqa: E402
+from bismarck_pbn import read_deals  # noqa: E402
+from bismarck_pbn.convert import jsonio  # noqa: E402
 from bismarck_pbn.format.writer import iter_text  # noqa: E402
 
 SEED = 20261121

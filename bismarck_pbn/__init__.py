@@ -42,7 +42,7 @@ def to_json(deals, *, with_replay: bool = False, indent: int | None = 1) -> str:
 
 def from_json(text: str) -> list[Deal]:
     """Deals from a JSON document, checked against the schema first (raises
-    ``bismarck_pbn.convert.jsonio.SchemaError`` naming the JSON path of a fault)."""
+    ``bismarck_pbn.convert.jsonio.SchemaError`` naming the JSON path, line and column of a fault)."""
     from bismarck_pbn.convert.jsonio import loads
 
     return loads(text)

@@ -38,7 +38,9 @@ def test_jsonl_that_is_not_utf8(tmp_path, jsonl, existing):
     result = run(jsonl, "--to", "bpn", "-o", out)
     bad = jsonl.read_bytes().index(b"\xf6")
     assert result.exit_code == 2
-    assert result.stderr.strip() == (f"bpn: {jsonl}:2: not valid UTF-8 at byte offset {bad} (byte 0xf6): "
+    column = jsonl.read_bytes().splitlines()[1].index(b"\xf6") + 1  # (the line is ASCII before it)
+    assert result.stderr.strip() == (f"bpn: {jsonl}:2:{column}: BPN003 error: not valid UTF-8 at byte offset {bad} "
+                                     "(byte 0xf6): "
                                      "JSON Lines are read as UTF-8")
     assert (out.read_text() == "keep me") if existing else not out.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["night.jsonl"] + (["out.bpn"] if existing else []))
@@ -71,7 +73,7 @@ def test_json_nested_too_deeply(tmp_path, jsonl, lines):
     result = run(path, "--to", "bpn", "-o", out)
     assert result.exit_code == 2 and not out.exists()
     where = f"{path}:2:101:" if lines else f"{path}:1:101:"
-    assert result.stderr.startswith(f"bpn: {where} JSON nested more than 100 levels deep")
+    assert result.stderr.startswith(f"bpn: {where} BPN001 error: JSON nested more than 100 levels deep")
     assert len(result.stderr.strip().splitlines()) == 1
 
 
@@ -140,7 +142,7 @@ def test_a_json_document_that_does_not_parse_names_its_line_and_column(tmp_path)
     path.write_text('{"format": "bpn-json", "deals": [', encoding="utf-8")
     result = run(path, "--to", "bpn")
     assert result.exit_code == 1
-    assert f"bpn: {path}: line 1: $: not JSON: Expecting value (column 34)" in result.stderr
+    assert f"bpn: {path}:1:34: BPN001 error: not JSON: Expecting value" in result.stderr
 
 
 def test_with_replay_is_refused_for_bpn_output(tmp_path):

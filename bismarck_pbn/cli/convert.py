@@ -5,22 +5,30 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import chain
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, BinaryIO
+from typing import Annotated, BinaryIO, cast
 
 import typer
 
-from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, UnreadableJSON, iter_dicts, iter_jsonl,
-                                         iter_jsonl_deals, loads)
+from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, UnreadableJSON, deal_from_dict, iter_dicts,
+                                         iter_jsonl, iter_jsonl_deals, loads)
+from bismarck_pbn.convert.schema import decode
+from bismarck_pbn.convert.jsonplace import utf8_place
 from bismarck_pbn.format.encoding import SNIFF, codec_name, sniff
 from bismarck_pbn.sources import ReadFailure, text_deals
-from bismarck_pbn.format.reader import read_deals
+from bismarck_pbn.format.reader import DealReader, read_deals
+from bismarck_pbn.format.visitor import HeadersOnly
 from bismarck_pbn.safewrite import atomic_write
-from bismarck_pbn.format.writer import iter_text
+from bismarck_pbn.format.writer import is_comment_block, iter_text, needs_1_1
+from bismarck_pbn.model.deal import TAGS_1_1, Deal
 from bismarck_pbn.cli.common import STDIN_TWICE, UNWRITABLE, err_console
 
 
@@ -72,8 +80,9 @@ class _Chained(io.RawIOBase):
         return len(data)
 
 
-def _open_input(path: str):
-    """The input's kind and a binary stream over it; files and stdin both stream."""
+def _open_input(path: str, buffered: BinaryIO | None = None):
+    """The input's kind and a binary stream over it; files and stdin both stream
+    (``buffered``: standard input already read, for a second pass; read from its start)."""
     stdin: BinaryIO
     if path != "-":
         kind = _EXTENSIONS.get(Path(path).suffix.lower())
@@ -81,6 +90,9 @@ def _open_input(path: str):
         if kind is not None:
             return kind, fp
         stdin = fp
+    elif buffered is not None:
+        buffered.seek(0)
+        stdin = buffered
     else:
         stdin = sys.stdin.buffer
     head = b""
@@ -120,38 +132,40 @@ def _json_document(dicts) -> Iterator[str]:
     yield "\n]}\n"
 
 
-def _deals(path: str, encoding: str):
-    """The deals of one input, read lazily; faults come out as :class:`_InputFault`."""
+def _deals(path: str, encoding: str, buffered: BinaryIO | None = None, warn: bool = True):
+    """The deals of one input, read lazily; faults come out as :class:`_InputFault`
+    (``warn``: say where a derived JSON field was edited)."""
     name = "<stdin>" if path == "-" else path
     try:
-        kind, raw = _open_input(path)
+        kind, raw = _open_input(path, buffered)
     except OSError as exc:
         raise _InputFault(f"bpn: {path}: cannot read: {exc.strerror or exc}", 2) from None
     try:
         if kind is Kind.bpn:
             yield from _clean(text_deals(read_deals(raw, encoding=encoding), name), name)
         elif kind is Kind.json:
-            yield from _derived_warnings(loads(_json_text(raw.read(), name)), name)
+            yield from _derived_warnings(loads(_json_text(raw.read(), name)), name, warn)
         else:
-            yield from _derived_warnings(iter_jsonl_deals(_json_lines(raw, name)), name)
+            yield from _derived_warnings(iter_jsonl_deals(_json_lines(raw, name)), name, warn)
     except ReadFailure as exc:
         raise _InputFault(f"bpn: {exc}", exc.code) from None
     except UnreadableJSON as exc:
-        raise _InputFault(f"bpn: {name}:{exc.line}:{exc.column}: {str(exc).split(': ', 1)[1]}", 2) from None
+        raise _InputFault(f"bpn: {name}:{exc.line}:{exc.column}: BPN001 error: {str(exc).split(': ', 1)[1]}",
+                          2) from None
     except SchemaError as exc:
-        raise _InputFault(f"bpn: {name}: {exc}", 1) from None
+        raise _InputFault(f"bpn: {exc.at(name)}", 1) from None
     finally:
         if path != "-":
             raw.close()
 
 
-def _derived_warnings(deals, name: str):
+def _derived_warnings(deals, name: str, warn: bool = True):
     """Pass deals through, saying on standard error where a derived JSON field was
     edited by hand (BPN106: ignored on import, so the user knows)."""
     err = err_console()
     for deal in deals:
         for p in deal.problems:
-            if p.code == "BPN106":
+            if p.code == "BPN106" and warn:
                 err.print(str(p.at(name)), markup=False, highlight=False)
         yield deal
 
@@ -165,9 +179,9 @@ def _json_text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise ReadFailure(f"{name}:{line}: not valid UTF-8 at byte offset {e.start} (byte 0x{data[e.start]:02x}): "
-                          "JSON is read as UTF-8", 2) from None
+        line, column = utf8_place(data, e.start)
+        raise ReadFailure(f"{name}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {e.start} "
+                          f"(byte 0x{data[e.start]:02x}): JSON is read as UTF-8", 2) from None
 
 
 def _json_lines(raw, name: str) -> Iterator[str]:
@@ -182,9 +196,92 @@ def _json_lines(raw, name: str) -> Iterator[str]:
         try:
             yield line.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as e:
-            raise ReadFailure(f"{name}:{number}: not valid UTF-8 at byte offset {offset + e.start} "
+            column = utf8_place(line, e.start)[1]
+            raise ReadFailure(f"{name}:{number}:{column}: BPN003 error: not valid UTF-8 at byte offset {offset + e.start} "
                               f"(byte 0x{line[e.start]:02x}): JSON Lines are read as UTF-8", 2) from None
         offset += len(line)
+
+
+# Every way a deal can need BPN 1.1 (writer.needs_1_1), or a file declare it, shows in
+# its bytes as one of these words: a tag of 1.1, a 1.1 variant, the version line, the
+# declared version in JSON. A file without any of them is written as 1.0.
+_MAY_NEED_1_1 = re.compile(b"|".join([re.escape(name.encode()) for name in sorted(TAGS_1_1)]
+                                     + [b"Estonian", b"Finnish", rb"BPN 1\.1", b"bpn_version"]))
+_CHUNK = 1 << 20
+
+
+def _buffer_stdin() -> BinaryIO:
+    """Standard input read whole (into memory, or a temporary file past 64 MB), so
+    that BPN output can look at every deal before its version line is written."""
+    spool = tempfile.SpooledTemporaryFile(max_size=64 << 20)  # noqa: SIM115 - lives as long as the command
+    shutil.copyfileobj(sys.stdin.buffer, spool)
+    return cast(BinaryIO, spool)
+
+
+def _mentions_1_1(fp: BinaryIO) -> bool:
+    """Whether the bytes of ``fp`` hold a word of :data:`_MAY_NEED_1_1` (or are UTF-16
+    or UTF-32, where a bytes search sees nothing). O(size), a regex over 1 MB chunks."""
+    tail = b""
+    first = True
+    while chunk := fp.read(_CHUNK):
+        if first and sniff(chunk[: SNIFF + 4]).wide:
+            return True
+        first = False
+        if _MAY_NEED_1_1.search(tail + chunk):
+            return True
+        tail = chunk[-16:]
+    return False
+
+
+def _wants_1_1(path: str, encoding: str, buffered: BinaryIO | None) -> bool:
+    """Whether the input at ``path`` declares BPN 1.1 or has a deal that needs it (BPN
+    1.1 §1), so that BPN written from it starts ``% BPN 1.1``. A quick pass over the
+    bytes first (~10 ms a MB); only an input that mentions a 1.1 word is read as deals
+    (BPN its tags only), up to the first deal that says yes. A fault ends the look
+    (the conversion then reports it)."""
+    try:
+        if path == "-":
+            assert buffered is not None
+            buffered.seek(0)
+            if not _mentions_1_1(buffered):
+                return False
+        else:
+            with open(path, "rb") as fp:
+                if not _mentions_1_1(fp):
+                    return False
+        kind, raw = _open_input(path, buffered)
+        try:
+            # BPN: the tags only (the play is not parsed); JSON Lines: the records only
+            # (no schema check, no replay for derived fields: ~2x faster); a JSON document: imported
+            deals = (read_deals(raw, encoding=encoding, visitor=HeadersOnly()) if kind is Kind.bpn
+                     else _jsonl_records(raw, path) if kind is Kind.jsonl
+                     else _deals(path, encoding, buffered, warn=False))
+            return any(deal.version == "1.1" or (not is_comment_block(deal) and needs_1_1(deal))
+                       for deal in deals)
+        finally:
+            if path != "-":
+                raw.close()
+    except (_InputFault, _SyntaxStop, ReadFailure, OSError, ValueError, LookupError, TypeError, AttributeError):
+        return False  # (JSON Lines that do not fit the schema: the conversion says where)
+
+
+def _jsonl_records(raw, name: str) -> Iterator[Deal]:
+    """The deals of JSON Lines as their records give them, not checked against the
+    schema (a line that does not fit may raise any of the errors caught above)."""
+    reader = DealReader()
+    for number, line in enumerate(_json_lines(raw, name), 1):
+        if line.strip():
+            deal = deal_from_dict(decode(line, number), reader, derived=False)
+            if deal is not None:
+                yield deal
+
+
+def _as_1_1(deals: Iterator[Deal]) -> Iterator[Deal]:
+    """The deals, the first marked as declaring BPN 1.1 (the writer then says so)."""
+    for first in deals:
+        yield replace(first, version="1.1")
+        break
+    yield from deals
 
 
 class _InputFault(Exception):
@@ -258,9 +355,12 @@ def convert_command(
             raise typer.Exit(2)
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
     try:
-        deals = _first_read(deal for path in paths for deal in _deals(path, encoding))
+        buffered = _buffer_stdin() if to is Kind.bpn and "-" in paths else None
+        # (the look for BPN 1.1 is done before the conversion reads: they share stdin's buffer)
+        wants_1_1 = to is Kind.bpn and any(_wants_1_1(p, encoding, buffered) for p in paths)
+        deals = _first_read(deal for path in paths for deal in _deals(path, encoding, buffered))
         if to is Kind.bpn:
-            pieces = iter_text(deals)
+            pieces = iter_text(_as_1_1(deals) if wants_1_1 else deals)
         elif to is Kind.json:
             pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
         else:

@@ -158,6 +158,7 @@ def _kind(source, fp):
 def _check_json(fp, kind: str, name: str, emit) -> int:
     """Check a JSON document or JSON Lines through the JSON import; the deals checked."""
     from bismarck_pbn.convert.jsoncheck import JsonChecker
+    from bismarck_pbn.convert.jsonplace import utf8_place
 
     checker = JsonChecker()
     if kind == "json":
@@ -165,20 +166,24 @@ def _check_json(fp, kind: str, name: str, emit) -> int:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
+            line, column = utf8_place(data, exc.start)
             emit(Diagnostic("BPN003", ERROR, f"the file is not valid UTF-8 at byte offset {exc.start} "
-                            "(JSON is always UTF-8)", line, 1, name))
+                            f"(byte 0x{data[exc.start]:02x}); JSON is always UTF-8", line, column, name))
             return 0
         diagnostics = checker.document(text)
     else:
         def lines():
+            offset = 0
             for number, raw in enumerate(fp, 1):
                 try:
                     yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
                 except UnicodeDecodeError as exc:
-                    emit(Diagnostic("BPN003", ERROR, f"line {number} is not valid UTF-8 (byte 0x"
-                                    f"{raw[exc.start]:02x}); JSON is always UTF-8", number, 1, name))
+                    column = utf8_place(raw, exc.start)[1]
+                    emit(Diagnostic("BPN003", ERROR, f"the file is not valid UTF-8 at byte offset "
+                                    f"{offset + exc.start} (byte 0x{raw[exc.start]:02x}); JSON is always UTF-8",
+                                    number, column, name))
                     yield ""
+                offset += len(raw)
         diagnostics = checker.lines(lines())
     for d in diagnostics:
         emit(d._replace(path=name))

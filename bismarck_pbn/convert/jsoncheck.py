@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import json
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bismarck_pbn.check.validate import validate_deals
 from bismarck_pbn.convert import jsonio, schema
+from bismarck_pbn.convert.jsonplace import Places, locate, skip_ws, where
 from bismarck_pbn.diagnostics import ERROR, Diagnostic
 from bismarck_pbn.format.reader import DealReader
 
-_WS = re.compile(r"[ \t\r\n]*")
 _DECODER = json.JSONDecoder()
 JSON_START = re.compile(r'\A\ufeff?[ \t\r\n]*(\[|\{[ \t\r\n]*["}])')
 """How JSON begins; a BPN file that starts with a ``{comment}`` does not begin so."""
@@ -38,66 +37,20 @@ def looks_like_json(head: str) -> bool:
     return JSON_START.match(head) is not None
 
 
-def _skip_ws(text: str, i: int) -> int:
-    m = _WS.match(text, i)
-    return m.end() if m is not None else i  # (it always matches, if only the empty string)
-
-
-def locate(text: str, path: Iterable[str | int], start: int = 0) -> int:
-    """The offset in ``text`` (JSON) where the value at ``path`` begins; where the walk
-    cannot go on (a key or index not there), the offset of the deepest value reached."""
-    i = _skip_ws(text, start)
-    for step in path:
-        if i >= len(text) or text[i] not in "[{":
-            return i
-        opener = text[i]
-        j = _skip_ws(text, i + 1)
-        index = 0
-        while j < len(text) and text[j] not in "]}":
-            if opener == "{":
-                key, j = json.decoder.scanstring(text, j + 1)  # type: ignore[attr-defined]  # not in the stubs
-                j = _skip_ws(text, _skip_ws(text, j) + 1)  # past the colon
-                here = key == step
-            else:
-                here = index == step
-            if here:
-                i = j
-                break
-            _, j = _DECODER.raw_decode(text, j)
-            j = _skip_ws(text, j)
-            if j < len(text) and text[j] == ",":
-                j = _skip_ws(text, j + 1)
-            index += 1
-        else:
-            return i
-    return i
-
-
 def _starts(text: str, path: Iterable[str | int]) -> list[int]:
     """The offset of each element of the array at ``path``. O(len(text))."""
     i = locate(text, path)
     out: list[int] = []
     if i >= len(text) or text[i] != "[":
         return out
-    j = _skip_ws(text, i + 1)
+    j = skip_ws(text, i + 1)
     while j < len(text) and text[j] != "]":
         out.append(j)
         _, j = _DECODER.raw_decode(text, j)
-        j = _skip_ws(text, j)
+        j = skip_ws(text, j)
         if j < len(text) and text[j] == ",":
-            j = _skip_ws(text, j + 1)
+            j = skip_ws(text, j + 1)
     return out
-
-
-class _Places:
-    """Offsets to (line, column), both from 1. O(log lines) each."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = [0] + [m.end() for m in re.finditer("\n", text)]
-
-    def __call__(self, offset: int) -> tuple[int, int]:
-        line = bisect_right(self.lines, offset)
-        return line, offset - self.lines[line - 1] + 1
 
 
 def _fault(message: str, line: int, column: int) -> Diagnostic:
@@ -110,8 +63,8 @@ def _schema_faults(obj: Any, part: str) -> list:
     return sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.absolute_path])
 
 
-def _not_json(exc: json.JSONDecodeError | RecursionError) -> str:
-    if isinstance(exc, RecursionError):
+def _not_json(exc: json.JSONDecodeError | schema.UnreadableJSON) -> str:
+    if isinstance(exc, schema.UnreadableJSON):
         return "not JSON this tool can read: nested too deeply"
     return f"not JSON: {exc.msg}"
 
@@ -134,32 +87,25 @@ class JsonChecker:
 def validate_json_text(text: str, counter: JsonChecker | None = None) -> Iterator[Diagnostic]:
     """Diagnostics for a JSON document (``{"format": "bpn-json", ...}``), in order."""
     text = text.lstrip("\ufeff")
-    place = _Places(text)
+    place = Places(text)
     try:
-        obj = json.loads(text)
+        obj = schema.decode(text)
     except json.JSONDecodeError as exc:
         yield _fault(_not_json(exc), exc.lineno, exc.colno)
         return
-    except RecursionError as exc:
-        yield _fault(_not_json(exc), 1, 1)
+    except schema.UnreadableJSON as exc:  # (placed where the nesting goes too deep)
+        yield _fault(_not_json(exc), exc.line, exc.column)
         return
     faults = _schema_faults(obj, "document")
     if faults:
         for error in faults:
-            yield _fault(f"{error.json_path}: {error.message}", *place(_where(text, error.absolute_path)))
+            yield _fault(f"{error.json_path}: {error.message}", *place(where(text, error.absolute_path)))
         return
     starts = _starts(text, ["deals"])
     reader = DealReader()
     built = [(jsonio.deal_from_dict(x, reader), i) for i, x in enumerate(obj["deals"])]
     yield from _checked([(deal, place(starts[i]) if i < len(starts) else (1, 1))
                          for deal, i in built if deal is not None], counter)
-
-
-def _where(text: str, path) -> int:
-    try:
-        return locate(text, list(path))
-    except (ValueError, RecursionError):
-        return 0
 
 
 def validate_jsonl_lines(lines: Iterable[str], counter: JsonChecker | None = None) -> Iterator[Diagnostic]:
@@ -172,21 +118,21 @@ def validate_jsonl_lines(lines: Iterable[str], counter: JsonChecker | None = Non
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                obj = schema.decode(line, number)
             except json.JSONDecodeError as exc:
                 pending.append(_fault(_not_json(exc), number, exc.colno))
                 continue
-            except RecursionError as exc:
-                pending.append(_fault(_not_json(exc), number, 1))
+            except schema.UnreadableJSON as exc:
+                pending.append(_fault(_not_json(exc), exc.line, exc.column))
                 continue
             faults = _schema_faults(obj, "deal")
             if faults:
-                pending.extend(_fault(f"{e.json_path}: {e.message}", number, _where(line, e.absolute_path) + 1)
+                pending.extend(_fault(f"{e.json_path}: {e.message}", number, where(line, e.absolute_path) + 1)
                                for e in faults)
                 continue
             deal = jsonio.deal_from_dict(obj, reader)
             if deal is not None:
-                yield deal, (number, _skip_ws(line, 0) + 1)
+                yield deal, (number, skip_ws(line, 0) + 1)
 
     pending: list[Diagnostic] = []
     for diagnostic in _checked(deals(), counter):

@@ -107,7 +107,8 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
         checked = check_deal(checked)
     deal = checked.deal
     check_writable(deal)
-    out: dict[str, Any] = {"number": deal.number, "comments": _comments(deal.comments)}
+    out: dict[str, Any] = {"bpn_version": deal.version} if deal.version == "1.1" else {}
+    out |= {"number": deal.number, "comments": _comments(deal.comments)}
     if not deal.tags:
         out["tags"] = []
         return out
@@ -221,13 +222,17 @@ def _from_comments(items: Iterable[dict] | None) -> tuple[Comment, ...]:
     return tuple(Comment(c["text"], c["kind"], NOWHERE) for c in items or ())
 
 
-def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | None = None) -> Deal | None:
+def deal_from_dict(obj: dict, reader: DealReader, where: str = "$", line: int | None = None, *,
+                   derived: bool = True) -> Deal | None:
     """Build a deal from a (schema-checked) dict with the reader's own last step, so the
     result is what reading the same record as text gives. ``reader`` carries session
     tags from one deal to the next. Derived (readOnly) fields that disagree with what the record gives are ignored, with
-    a BPN106 warning each in ``Deal.problems`` (at ``line``, naming ``where``)."""
+    a BPN106 warning each in ``Deal.problems`` (at ``line``, naming ``where``); ``derived=False``
+    skips that comparison (a replay of the deal) for a quick look at the record."""
     deal = _deal_from_dict(obj, reader)
-    if deal is None or not deal.tags:
+    if deal is not None and obj.get("bpn_version") is not None:
+        deal = replace(deal, version=obj["bpn_version"])
+    if deal is None or not deal.tags or not derived:
         return deal
     warnings = tuple(diag("BPN106", f"{where}.{path} is {_short(given)}, but the record gives {_short(fresh)}: "
                           "derived fields are ignored on import (change the tags or the play instead)", line or 1, 1)
@@ -299,19 +304,24 @@ def _deal_from_dict(obj: dict, reader: DealReader) -> Deal | None:
 
 
 def loads(text: str) -> list[Deal]:
-    """Deals from a JSON document (checked against the schema first)."""
+    """Deals from a JSON document (checked against the schema first: a fault is a
+    :class:`SchemaError` at its line and column in ``text``)."""
     try:
         obj = decode(text)
     except json.JSONDecodeError as e:
-        raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", e.lineno) from None
-    check(obj)
+        raise SchemaError("", f"not JSON: {e.msg}", e.lineno, e.colno) from None
+    try:
+        check(obj)
+    except SchemaError as e:
+        raise e.placed(text) from None
     reader = DealReader()
     deals = (deal_from_dict(x, reader, f"$.deals[{i}]") for i, x in enumerate(obj["deals"]))
     return [d for d in deals if d is not None]
 
 
 def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
-    """Deals from JSON Lines, one at a time, each line checked against the schema."""
+    """Deals from JSON Lines, one at a time, each line checked against the schema (a
+    fault is a :class:`SchemaError` at its line and column)."""
     reader = DealReader()
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -319,8 +329,11 @@ def iter_jsonl_deals(lines: Iterable[str]) -> Iterator[Deal]:
         try:
             obj = decode(line, number)
         except json.JSONDecodeError as e:
-            raise SchemaError("$", f"not JSON: {e.msg} (column {e.colno})", number) from None
-        check(obj, part="deal", line=number)
+            raise SchemaError("", f"not JSON: {e.msg}", number, e.colno) from None
+        try:
+            check(obj, part="deal", line=number)
+        except SchemaError as e:
+            raise e.placed(line, number) from None
         deal = deal_from_dict(obj, reader, "$", number)
         if deal is not None:
             yield deal

@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from bismarck_pbn.convert.jsonplace import Places, where
 from bismarck_pbn.resources import data_path
 
 FORMAT = "bpn-json"
@@ -23,14 +24,40 @@ VERSION = 2
 
 
 class SchemaError(ValueError):
-    """JSON that does not fit the schema; ``where`` is a JSON path like ``$.deals[3].tags``."""
+    """JSON that does not fit the schema (or is not JSON): ``where`` is a JSON path like
+    ``$.deals[3].tags`` (empty for text that is not JSON), ``path`` the same as keys and
+    indexes, ``line`` and ``column`` (from 1) its place in the text once known (see
+    :meth:`placed`). :meth:`at` is the one line ``bpn validate`` gives for the same fault."""
 
-    def __init__(self, where: str, message: str, line: int | None = None):
+    code = "BPN001"
+
+    def __init__(self, where: str, message: str, line: int | None = None, column: int | None = None,
+                 path: tuple[str | int, ...] = ()):
         self.where = where
         self.message = message
         self.line = line
-        prefix = f"line {line}: " if line is not None else ""
-        super().__init__(f"{prefix}{where}: {message}")
+        self.column = column
+        self.path = path
+        prefix = f"line {line}: " if line is not None and column is None else ""
+        prefix = f"{line}:{column}: " if line is not None and column is not None else prefix
+        super().__init__(f"{prefix}{self.what}")
+
+    @property
+    def what(self) -> str:
+        """The fault without its place: ``$.deals[0].tags: 3 is not of type 'array'``."""
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+    def placed(self, text: str, line: int | None = None) -> SchemaError:
+        """This fault at the line and column in ``text`` where its value begins; ``line``
+        given (a JSON Lines row) makes ``text`` that one line. O(len(text))."""
+        offset = where(text, self.path)
+        at = (line, offset + 1) if line is not None else Places(text)(offset)
+        return SchemaError(self.where, self.message, *at, path=self.path)
+
+    def at(self, name: str) -> str:
+        """``NAME:LINE:COL: BPN001 error: $.path: message`` (``NAME: ...`` when unplaced)."""
+        place = f"{name}:{self.line}:{self.column or 1}" if self.line is not None else name
+        return f"{place}: {self.code} error: {self.what}"
 
 
 class UnreadableJSON(ValueError):
@@ -117,5 +144,5 @@ def check(obj: Any, *, part: str = "document", line: int | None = None) -> None:
 
     error = best_match(validator(part).iter_errors(obj))
     if error is not None:
-        raise SchemaError(error.json_path, error.message, line)
+        raise SchemaError(error.json_path, error.message, line, path=tuple(error.absolute_path))
     raise SchemaError("$", getattr(fallback, "message", str(fallback)), line)  # pragma: no cover - the two disagree
