@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
 from bismarck_pbn.diagnostics import Diagnostic
-from bismarck_pbn.format.encoding import SNIFF, is_not_text, sniff
+from bismarck_pbn.format.encoding import SNIFF, byte_place, is_not_text, sniff
 from bismarck_pbn.format.writer import UNWRITABLE
 from bismarck_pbn.model.deal import Deal
 
@@ -107,18 +107,11 @@ def read_source(source: Source, encoding: str) -> Decoded:
         text = body.decode(found.encoding)
     except UnicodeDecodeError as e:
         start = e.start + len(data) - len(body)
-        line, column = _place(body[: e.start].decode(found.encoding, "replace"))
+        line, column = byte_place(body, e.start, found.encoding)
         raise ReadFailure(f"{source.name}:{line}:{column}: BPN003 error: not valid {found.encoding.upper()} at "
                           f"byte offset {start}; nothing was written (try --encoding latin-1)", 1) from None
     warning = found.problem.at(source.name) if found.problem is not None else None
     return Decoded(text, data, warning)
-
-
-def _place(before: str) -> tuple[int, int]:
-    """The line and column (from 1, in characters, a byte-order mark not counted) of
-    what follows the text ``before``."""
-    before = before.removeprefix("\ufeff")
-    return before.count("\n") + 1, len(before) - before.rfind("\n")
 
 
 def utf8_text(data: bytes, name: str) -> str:
@@ -133,7 +126,7 @@ def utf8_text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line, column = _place(data[: e.start].decode("utf-8", "replace"))
+        line, column = byte_place(data, e.start)
         raise ReadFailure(f"{name}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {e.start} "
                           f"(byte 0x{data[e.start]:02x})", 2) from None
 

@@ -21,8 +21,7 @@ import typer
 from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, UnreadableJSON, deal_from_dict, iter_dicts,
                                          iter_jsonl, iter_jsonl_deals, loads)
 from bismarck_pbn.convert.schema import decode
-from bismarck_pbn.convert.jsonplace import utf8_place
-from bismarck_pbn.format.encoding import SNIFF, codec_name, sniff
+from bismarck_pbn.format.encoding import SNIFF, byte_place, codec_name, sniff
 from bismarck_pbn.sources import ReadFailure, text_deals
 from bismarck_pbn.format.reader import DealReader, read_deals
 from bismarck_pbn.format.visitor import HeadersOnly
@@ -179,7 +178,7 @@ def _json_text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line, column = utf8_place(data, e.start)
+        line, column = byte_place(data, e.start)
         raise ReadFailure(f"{name}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {e.start} "
                           f"(byte 0x{data[e.start]:02x}): JSON is read as UTF-8", 2) from None
 
@@ -196,7 +195,7 @@ def _json_lines(raw, name: str) -> Iterator[str]:
         try:
             yield line.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as e:
-            column = utf8_place(line, e.start)[1]
+            column = byte_place(line, e.start)[1]
             raise ReadFailure(f"{name}:{number}:{column}: BPN003 error: not valid UTF-8 at byte offset {offset + e.start} "
                               f"(byte 0x{line[e.start]:02x}): JSON Lines are read as UTF-8", 2) from None
         offset += len(line)

@@ -158,7 +158,7 @@ def _kind(source, fp):
 def _check_json(fp, kind: str, name: str, emit) -> int:
     """Check a JSON document or JSON Lines through the JSON import; the deals checked."""
     from bismarck_pbn.convert.jsoncheck import JsonChecker
-    from bismarck_pbn.convert.jsonplace import utf8_place
+    from bismarck_pbn.format.encoding import byte_place
 
     checker = JsonChecker()
     if kind == "json":
@@ -166,7 +166,7 @@ def _check_json(fp, kind: str, name: str, emit) -> int:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            line, column = utf8_place(data, exc.start)
+            line, column = byte_place(data, exc.start)
             emit(Diagnostic("BPN003", ERROR, f"the file is not valid UTF-8 at byte offset {exc.start} "
                             f"(byte 0x{data[exc.start]:02x}); JSON is always UTF-8", line, column, name))
             return 0
@@ -178,7 +178,7 @@ def _check_json(fp, kind: str, name: str, emit) -> int:
                 try:
                     yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
                 except UnicodeDecodeError as exc:
-                    column = utf8_place(raw, exc.start)[1]
+                    column = byte_place(raw, exc.start)[1]
                     emit(Diagnostic("BPN003", ERROR, f"the file is not valid UTF-8 at byte offset "
                                     f"{offset + exc.start} (byte 0x{raw[exc.start]:02x}); JSON is always UTF-8",
                                     number, column, name))

@@ -69,11 +69,3 @@ class Places:
     def __call__(self, offset: int) -> tuple[int, int]:
         line = bisect_right(self.lines, offset)
         return line, offset - self.lines[line - 1] + 1
-
-
-def utf8_place(data: bytes, offset: int) -> tuple[int, int]:
-    """The line and column (from 1, in characters, a byte-order mark not counted) of the
-    byte at ``offset`` in UTF-8 ``data``: where a bad byte is, as BPN003 places it in a
-    BPN file. O(offset)."""
-    before = data[:offset].decode("utf-8", "replace").removeprefix("\ufeff")
-    return before.count("\n") + 1, len(before) - before.rfind("\n")

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from bismarck_pbn.model.deal import Deal
-from bismarck_pbn.format.encoding import SNIFF, sniff
+from bismarck_pbn.format.encoding import SNIFF, byte_place, sniff
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.format.splice import AnnotateError as AnnotateError, Spot as _Spot
 from bismarck_pbn.format.splice import add_comment as _add_comment, add_nag as _add_nag, card_part as _card_part
@@ -144,8 +144,7 @@ def read_source(path: str | Path) -> tuple[str, bytes, Fingerprint]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        head = data[: e.start].decode("utf-8", "replace").removeprefix("\ufeff")
-        line, column = head.count("\n") + 1, len(head) - head.rfind("\n")
+        line, column = byte_place(data, e.start)
         raise NotUTF8(f"{path}:{line}:{column}: BPN003 error: not valid UTF-8 at byte offset {e.start} "
                       f"(byte 0x{data[e.start]:02x}); nothing was written. Convert the file to "
                       "UTF-8 first: bpn validate --encoding ENC shows how it reads") from None

@@ -130,3 +130,11 @@ def _not_text(why: str) -> Diagnostic:
 def is_not_text(problem: Diagnostic) -> bool:
     """Whether ``problem`` is the one diagnostic of a file that is not text."""
     return problem.code == "BPN003" and problem.message.startswith(NOT_TEXT)
+
+
+def byte_place(data: bytes, offset: int, encoding: str = "utf-8") -> tuple[int, int]:
+    """The line and column (from 1, in characters, a byte-order mark not counted) of the
+    byte at ``offset`` of ``data`` read in ``encoding``: where BPN003 places a byte that
+    does not decode, in a BPN file or a JSON one alike. O(offset)."""
+    before = data[:offset].decode(encoding, "replace").removeprefix("\ufeff")
+    return before.count("\n") + 1, len(before) - before.rfind("\n")
