@@ -82,6 +82,18 @@ def bpn_only(path: Path) -> None:
                           f"bpn convert {path} --to bpn -o NEW.bpn converts it back")
 
 
+def input_path(name: str, rewritten: bool = False) -> Path:
+    """The path of a command's input ``name`` (a file, not ``-``), once it is known to
+    be one the command can use; otherwise a :class:`ReadFailure` (exit 2): no such
+    file, not a regular file (a pipe is one for a command that reads its input once,
+    :func:`readable`, but not for one that ``rewritten`` it), or JSON (:func:`bpn_only`)."""
+    path = Path(name)
+    if not (path.is_file() if rewritten else readable(path)):
+        raise ReadFailure(f"{name}: {'not a regular file' if path.exists() else 'no such file or directory'}")
+    bpn_only(path)
+    return path
+
+
 def read_source(source: Source, encoding: str) -> Decoded:
     """The whole text of a source, decoded strictly (so that writing it back loses
     nothing), as :func:`bismarck_pbn.format.encoding.sniff` says to read it: a file that

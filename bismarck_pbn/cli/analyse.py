@@ -12,7 +12,7 @@ import typer
 
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
-from bismarck_pbn.sources import STDIN, ReadFailure, Source, bpn_only, read_text, readable
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, input_path, read_text
 
 
 class Format(str, Enum):
@@ -104,11 +104,10 @@ def analyse_command(
     if annotate and encoding.lower().replace("-", "").replace("_", "") not in ("utf8", "utf8sig"):
         raise _fail(f"--annotate edits UTF-8 files in place, not {encoding}: bpn fmt --in-place --encoding "
                     f"{encoding} {path} rewrites it as UTF-8 first", 2)
-    if path != STDIN and not (Path(path).is_file() if annotate else readable(Path(path))):  # (rewritten / read once)
-        raise _fail(f"{path}: {'not a regular file' if Path(path).exists() else 'no such file or directory'}", 2)
     try:
+        if path != STDIN:
+            input_path(path, rewritten=annotate)  # (a pipe is read once, not rewritten)
         if annotate:  # strictly UTF-8, with the fingerprint the atomic rewrite checks
-            bpn_only(Path(path))  # (read_text says so without --annotate)
             text, _, fingerprint = read_source(path)
         else:  # read as every command reads (standard input, UTF-16 told by its mark)
             text, _ = read_text(Source("<stdin>", None) if path == STDIN else Source(path, Path(path)), encoding)

@@ -11,7 +11,7 @@ import typer
 
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
-from bismarck_pbn.sources import STDIN, ReadFailure, Source, read_text, readable
+from bismarck_pbn.sources import STDIN, ReadFailure, Source, input_path, read_text
 
 
 def html_command(
@@ -81,11 +81,11 @@ def html_command(
     if path == STDIN:
         source = Source("<stdin>", None)
     else:
-        p = Path(path)
-        if not readable(p):  # (a pipe too: read once)
-            why = "not a regular file" if p.exists() else "no such file or directory"
-            err.print(f"bpn: {path}: {why}", style="red", highlight=False)
-            raise typer.Exit(2)
+        try:
+            p = input_path(path)  # (a pipe too: read once)
+        except ReadFailure as exc:
+            err.print(f"bpn: {exc}", style="red", highlight=False)
+            raise typer.Exit(exc.code) from None
         if output != "-" and Path(output).exists() and os.path.samefile(p, output):
             err.print(f"bpn: {output} is also the input: the page would replace the record it is made from; "
                       "nothing was written", style="red", highlight=False, markup=False)

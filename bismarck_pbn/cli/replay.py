@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import functools
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, side_problem
-from bismarck_pbn.sources import ReadFailure, Source, readable
+from bismarck_pbn.sources import ReadFailure, Source, input_path
 from bismarck_pbn.session.settled import settled_scores
 from bismarck_pbn.views.replay import DealView, load, plain_lines
 
@@ -60,13 +59,11 @@ def replay_command(
     if path == "-":
         source = Source("<stdin>", None)
     else:
-        p = Path(path)
-        if not p.exists():
-            err.print(f"bpn: {path}: no such file or directory", style="red")
-            raise typer.Exit(2)
-        if not readable(p):
-            err.print(f"bpn: {path}: not a regular file", style="red")
-            raise typer.Exit(2)
+        try:
+            p = input_path(path)  # (a pipe too: read once)
+        except ReadFailure as exc:
+            err.print(f"bpn: {exc}", style="red")
+            raise typer.Exit(exc.code) from None
         source = Source(path, p)
     try:
         loaded = load(source)

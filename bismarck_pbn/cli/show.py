@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from enum import Enum
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,7 +12,7 @@ from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
 from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
-from bismarck_pbn.sources import ReadFailure, bpn_only, readable, text_deals
+from bismarck_pbn.sources import ReadFailure, input_path, text_deals
 
 
 class Format(str, Enum):
@@ -36,13 +35,8 @@ def find_deal(path: str, number: int, encoding: str = "utf-8", session: list[Dea
     import sys
 
     if path != "-":
-        p = Path(path)
-        if not p.exists():
-            raise ShowError(f"{path}: no such file or directory")
-        if not readable(p):  # (a pipe too: read once)
-            raise ShowError(f"{path}: not a regular file")
         try:
-            bpn_only(p)
+            input_path(path)  # (a pipe too: read once)
         except ReadFailure as exc:
             raise ShowError(str(exc), exc.code) from None
     name = "<stdin>" if path == "-" else path

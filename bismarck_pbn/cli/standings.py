@@ -13,7 +13,7 @@ from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
 from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
 from bismarck_pbn.cli.common import STDIN_TWICE, Source, err_console, out_console
 from bismarck_pbn.cli.standings_text import print_players, print_session, print_standalone
-from bismarck_pbn.sources import ReadFailure, bpn_only, readable, text_deals
+from bismarck_pbn.sources import ReadFailure, input_path, text_deals
 
 
 class Format(str, Enum):
@@ -143,13 +143,9 @@ def standings_command(
         err.print(STDIN_TWICE, style="red", highlight=False)
         raise typer.Exit(2)
     for path in paths:
-        if path != "-" and not readable(Path(path)):  # (a pipe too: read once)
-            why = "not a regular file" if Path(path).exists() else "no such file or directory"
-            err.print(f"bpn: {path}: {why}", style="red", highlight=False)
-            raise typer.Exit(2)
         try:
             if path != "-":
-                bpn_only(Path(path))
+                input_path(path)  # (a pipe too: read once)
         except ReadFailure as exc:
             err.print(f"bpn: {exc}", style="red", highlight=False)
             raise typer.Exit(exc.code) from None
