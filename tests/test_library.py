@@ -17,7 +17,7 @@ import bismarck_pbn as bpn
 from bismarck_pbn.format.reader import parse, read_deal, read_deals
 from bismarck_pbn.format.visitor import SKIP, HeadersOnly, ReadVisitor
 from bismarck_pbn.format.writer import dump, dumps
-from bismarck_pbn.model.deal import Comment, Deal, Tag
+from bismarck_pbn.model.deal import Comment, Deal, Pos, Tag
 from bismarck_pbn.model.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,6 +79,35 @@ def test_a_line_break_in_a_tag_value_is_refused(value):
         dataclasses.replace(first_deal(), tags=(Tag("Site", value),))
     with pytest.raises(ValueError, match="line break"):
         Deal.build(tags={"Annotator": value})
+
+
+@pytest.mark.parametrize("value", ["two\nlines", "carriage\rreturn"])
+def test_a_read_tag_given_a_line_break_is_refused_naming_the_tag(value):
+    """A tag as read keeps its place in the text; given a new value with ``_replace``
+    (or a session tag inherited with one), the deal is refused when made."""
+    deal = first_deal()
+    event = [t._replace(value=value) if t.name == "Event" else t for t in deal.tags]
+    with pytest.raises(ValueError, match=r"the value of \[Event\] has a line break"):
+        dataclasses.replace(deal, tags=tuple(event))
+    with pytest.raises(ValueError, match=r"the value of \[Site\] has a line break"):
+        dataclasses.replace(deal, tags=tuple(t for t in deal.tags if t.name != "Site"), inherited={"Site": value})
+
+
+def test_the_writer_never_writes_what_does_not_read_back():
+    """The last guard, for what changed after the deal was made (its inherited mapping
+    is a plain dict): nothing is written, and the message names the tag or comment."""
+    first = first_deal()
+    deal = dataclasses.replace(first, tags=tuple(t for t in first.tags if t.name != "Site"), inherited={})
+    deal.inherited["Site"] = "two\nlines"  # type: ignore[index]
+    with pytest.raises(ValueError, match=r"the value of \[Site\] has a line break"):
+        dumps([deal])
+    renamed = dataclasses.replace(first, tags=tuple(t._replace(name="Bad name") if t.name == "Event" else t
+                                                    for t in first.tags))
+    with pytest.raises(ValueError, match="'Bad name' is not a tag name"):
+        dumps([renamed])
+    braces = dataclasses.replace(first_deal(), comments=(Comment("a } b", "{", Pos(1, 1, 0)),))
+    with pytest.raises(ValueError, match="cannot hold '}'"):
+        dumps([braces])
 
 
 @pytest.mark.parametrize("binary", [True, False])

@@ -26,7 +26,7 @@ from bismarck_pbn.format import values
 from bismarck_pbn.format.syntax import escape
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
-from bismarck_pbn.model.fields import is_set
+from bismarck_pbn.model.fields import check_comment, check_tag_text, is_set
 from bismarck_pbn.model.deal import (KNOWN_TAGS, TAGS_1_1, Auction, BaseVisitor, Call, Comment, Deal, Play,
                                      PlayedCard, Tag)
 from bismarck_pbn.model.games import BISMARCK, GameWords, player_beyond, words
@@ -191,6 +191,7 @@ class TextWriter(BaseVisitor):
 
     def _comments(self, comments: Iterable[Comment]) -> None:
         for c in comments:
+            check_comment(c)
             self._put(comment_text(c))
             if c.kind == ";":
                 self._end_line()
@@ -205,6 +206,7 @@ class TextWriter(BaseVisitor):
         self.seats = deal.seats
 
     def visit_comment(self, comment: Comment) -> None:
+        check_comment(comment)
         self.lines.append(comment_text(comment))
 
     def visit_tag(self, tag: Tag) -> None:
@@ -221,6 +223,7 @@ class TextWriter(BaseVisitor):
             if before_auction and tag.name not in _BEFORE_AUCTION:
                 rest.append(tag)
                 continue
+            check_tag_text(tag.name, tag.value)  # never a file that does not read back
             self._put(f'[{tag.name} "{escape(tag.value)}"]')
             self._comments(tag.comments)
             self._end_line()

@@ -256,6 +256,10 @@ def check_deal_values(deal: DealValues) -> None:
             check_tag_text(tag.name, tag.value)
             for c in tag.comments:
                 check_comment(c)
+        elif "\n" in tag.value or "\r" in tag.value:  # a read tag given a new value with _replace
+            check_tag_text(tag.name, tag.value)
+    for name, value in deal.inherited.items():
+        check_tag_text(name, value)
     for c in deal.comments:
         if c.pos.offset < 0:
             check_comment(c)
