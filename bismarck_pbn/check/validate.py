@@ -165,9 +165,20 @@ def check_deal(deal: Deal) -> Checked:
         if rules.zero_sum and sum(score) != 0:
             out.append(diag("BPN602", f"the scores {signed_text(score)} add up to {sum(score):+d}; a deal's "
                             "scores always add up to 0", *_at(deal.tag("Score"), deal)))
-    basis = rules.score_basis(deal, tricks) if tricks is not None and computed is None else None
+    basis = None
+    if tricks is not None and computed is None:
+        basis = rules.score_basis(deal, _by_seat(rules, tricks, result))
     out.sort(key=lambda d: (d.line, d.column))
     return Checked(deal, out, DealResult(tricks, score, result, basis))
+
+
+def _by_seat(rules: Ruleset, tricks: tuple[int, ...], result: Replay | None) -> tuple[int, ...]:
+    """The final tricks by seat where the whole play shows them and Tricks, given per
+    side, agrees with it: a Swedish Whist misère's Points need the declarer's own."""
+    if (len(tricks) != rules.seats and result is not None and not result.stopped
+            and result.tricks == rules.tricks and rules.per_side(result.won) == tuple(tricks)):
+        return tuple(result.won)
+    return tricks
 
 
 def _game_text(rules: Ruleset, deal: Deal) -> str:
