@@ -156,3 +156,26 @@ def test_estonian_and_finnish_schedules():
     finnish = ruleset("Bismarck", Variant("Finnish")).session_rules()
     left = finnish.remaining([Played(1, 1, "Trump"), Played(2, 2, "Trump"), Played(3, 3, "Trump")])
     assert left[1] == ["Spel", "Pass", "Valfri/Spel/Pass"] and sum(map(len, left.values())) == 9
+
+
+def test_a_game_end_says_which_totals_it_means_and_the_sheet_agrees():
+    """An early slip in a Whist session's Total (carried on) leaves the Total tags one
+    below the scores' running total: the game ends on the latter, which the score sheet
+    (standings, the web page) shows too, and BPN707 says so rather than contradicting
+    the Total tag beside it."""
+    from pathlib import Path
+
+    from bismarck_pbn import validate_text
+
+    text = (Path(__file__).resolve().parent.parent / "samples" / "invalid" / "BPN707-whist-game-won.bpn").read_text()
+    for right, slipped in (("+1 0", "0 0"), ("+3 +2", "+2 +2"), ("+9 +2", "+8 +2")):
+        assert text.count(f'[Total "{right}"]') == 1
+        text = text.replace(f'[Total "{right}"]', f'[Total "{slipped}"]')
+    found = [(d.code, d.message) for d in validate_text(text)]
+    assert found == [
+        ("BPN603", "the running total after this deal is +1 0 (the scores so far add up to it), not 0 0"),
+        ("BPN707", "side 1 (seats 1 and 3) wins the game 9 to 2; the next deal starts a new game from 0 "
+                   "(by the running total of the scores, +9 +2; the Total tag reads +8 +2)")]
+    (session,) = standings(parse(text))
+    assert [row.total for row in session.boards] == [(1, 0), (3, 2), (9, 2)]
+    assert [(g.board, g.totals) for g in session.games] == [(3, (9, 2))]

@@ -141,7 +141,7 @@ class SessionChecker:
         self.marks = self.rules.marks()
         self._follow_totals(deal, result, out)
         findings, restart = self.rules.after(deal, self.totals)
-        out.extend(_located(f, deal) for f in findings)
+        out.extend(_located(self._which_totals(f, deal), deal) for f in findings)
         if restart:
             self.fresh = True
         self.board = deal.board
@@ -149,6 +149,17 @@ class SessionChecker:
         self.seat = seat if seat is not None else (rules.left_of(self.seat) if self.seat is not None else None)
         self.last = deal
         return out, before
+
+    def _which_totals(self, finding: Finding, deal) -> Finding:
+        """A game end (BPN707) is judged on the running total of the scores, which the
+        score sheet and ``standings`` show too; where the deal's Total tag reads otherwise
+        (a slip reported as BPN603, here or before), the message says which it means."""
+        if finding.code != "BPN707" or deal.total is None or self.totals is None:
+            return finding
+        if tuple(deal.total) == tuple(self.totals):
+            return finding
+        return finding._replace(message=f"{finding.message} (by the running total of the scores, "
+                                f"{signed_text(self.totals)}; the Total tag reads {signed_text(deal.total)})")
 
     def _follow_totals(self, deal, result: DealResult, out: list[Diagnostic]) -> None:
         """BPN603: a Total is right if it is the true running sum of the scores, or the
