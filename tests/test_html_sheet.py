@@ -37,6 +37,7 @@ _READ = """() => {
     (tr) => [...tr.cells].map((c) => c.innerText.trim()));
   return {sheet: rows('table.sheet:not(.rounds):not(.to-play-grid)'), rounds: rows('table.rounds'),
           heads: [...s.querySelectorAll('table.sheet:not(.rounds):not(.to-play-grid) thead tr:last-child th')].map((th) => th.innerText.trim()),
+          groups: [...s.querySelectorAll('table.sheet:not(.rounds):not(.to-play-grid) thead th.grp')].map((th) => th.innerText.trim()),
           gameEnds: [...s.querySelectorAll('table.sheet:not(.rounds):not(.to-play-grid) tbody tr.game-end th')].map((th) => th.innerText.trim()),
           off: [...s.querySelectorAll('tbody tr.off th')].map((th) => th.innerText.trim()),
           balance: (s.querySelector('.balance') || {}).innerText || null,
@@ -149,9 +150,23 @@ def test_solo_whist_sheet_has_the_payments_balances_and_the_zero_sum_check(sheet
         assert columns(row, 7, 4) == want["score"] and sum(want["score"]) == 0      # payments
         assert columns(row, 11, 4) == want["total"]                                  # balances
     assert columns(read["sheet"][-1], 11, 4) == session["totals"] == [-5, -35, 25, 15]
+    assert read["groups"] == ["Tricks", "Payment", "Balance"]                      # Solo Whist's words
     assert read["balance"] == "Every deal\u2019s payments add up to 0, and so do the balances."
     assert read["verdict"] == "Cath leads on +25" and read["off"] == []
     assert_contrast(view, [".balance.ok"])
+
+
+def test_a_bismarck_sheet_says_score_and_total_as_its_record_does(sheet_of):
+    """Bismarck's scores add up to 0 as Solo Whist's payments do, but a Bismarck record
+    says Score and Total, and so does its sheet (Payment and Balance are Solo Whist's)."""
+    read, session, view = sheet_of((SAMPLES / "club-night.bpn").read_text(encoding="utf-8"))
+    assert read["groups"] == ["Tricks", "Score", "Total"]
+    assert read["balance"] == "Every deal\u2019s scores add up to 0, and so do the totals."
+    assert columns(read["sheet"][-1], 9, 3) == session["totals"]
+    wrong = view.page.evaluate("() => document.querySelector('#index').innerText")
+    assert "Payment" not in wrong and "Balance" not in wrong and "balances" not in wrong
+    result = CliRunner().invoke(app, ["standings", str(SAMPLES / "club-night.bpn")])
+    assert "every deal's scores add up to 0, and so do the totals" in result.stdout
 
 
 def test_solo_payments_that_do_not_balance_are_marked_with_the_code(sheet_of):

@@ -224,10 +224,11 @@ def _balance(session: Session) -> Text | None:
     if session.rules.name != session.game or not session.rules.zero_sum:
         return None
     off = session.off_balance()
+    score, total = ("payments", "balances") if session.game == "SoloWhist" else ("scores", "totals")
     if not off:
-        return Text("every deal's payments add up to 0, and so do the balances", style="green")
+        return Text(f"every deal's {score} add up to 0, and so do the {total}", style="green")
     boards = ", ".join(f"board {b} ({n:+d})" for b, n in off)
-    return Text(f"the payments do not add up to 0 on {boards} (BPN602): the balances are off by "
+    return Text(f"the {score} do not add up to 0 on {boards} (BPN602): the {total} are off by "
                 f"{sum(n for _, n in off):+d}", style="bold red")
 
 

@@ -1,6 +1,6 @@
 /* sheet: the index, one score sheet per session, with what `bpn standings` shows and
    from the same data (session/standings.py, embedded as DATA.index): each deal's
-   tricks, score (payments) and running totals (balances) per side, individual points
+   tricks, score and running total (Solo Whist's payments and balances) per side, individual points
    and what a deal reached (exits, a game won); the rounds table; the zero-sum check;
    what is still to play; who leads or won. Then the deals outside a session. */
 function drawIndex(root) {
@@ -62,9 +62,8 @@ function sessionSheet(s) {
   const contracts = s.game === "Bismarck" || s.boards.some((r) => r.contract !== null);
   const points = s.boards.some((r) => r.points);
   const notes = s.games.length > 0 || s.boards.some((r) => r.marks && r.marks.length);
-  const zero = s.off_balance !== null && s.off_balance !== undefined;
   const off = new Map((s.off_balance || []).map((o) => [o.board, o.sum]));
-  const groups = [["Tricks", width], [zero ? "Payment" : "Score", m], [zero ? "Balance" : "Total", m]];
+  const groups = [["Tricks", width], [paid(s) ? "Payment" : "Score", m], [paid(s) ? "Balance" : "Total", m]];
   if (points) groups.push(["Points", n]);
   const second = [trickHeads, sides, sides, points ? players : []];
   const id = "sheet-" + s.boards[0].deal;
@@ -84,7 +83,7 @@ function sessionSheet(s) {
         numberCells(row.score, m, true), numberCells(row.total, m, true, true),
         points ? numberCells(row.points, n, true) : null,
         notes ? el("td", { class: "notes", text: rowNotes(s, row) }) : null);
-      if (off.has(row.board)) tr.title = `the payments add up to ${signed(off.get(row.board))}, not 0 (BPN602)`;
+      if (off.has(row.board)) tr.title = `the ${paid(s) ? "payments" : "scores"} add up to ${signed(off.get(row.board))}, not 0 (BPN602)`;
       return tr;
     })));
   return el("div", { class: "session", "data-game": s.game },
@@ -114,13 +113,17 @@ function roundsTable(s, sides, players) {
         whats.map((w) => el("th", { scope: "col", text: w[0].toUpperCase() + w.slice(1) })), heads(sides, " side"), heads(players))),
       el("tbody", {}, rows)))];
 }
-/* A zero-sum game's check (Solo Whist): every deal's payments add up to 0, so do the balances. */
+/* The record's own words for a deal's score and the running total: Solo Whist's payments
+   and balances; Score and Total everywhere else (Bismarck's scores add up to 0 too). */
+function paid(s) { return s.game === "SoloWhist"; }
+/* A zero-sum game's check (Bismarck, Solo Whist): every deal's scores add up to 0, so do the totals. */
 function balance(s) {
   if (s.off_balance === null || s.off_balance === undefined) return null;
-  if (!s.off_balance.length) return el("p", { class: "balance ok", text: "Every deal\u2019s payments add up to 0, and so do the balances." });
+  const [score, total] = paid(s) ? ["payments", "balances"] : ["scores", "totals"];
+  if (!s.off_balance.length) return el("p", { class: "balance ok", text: `Every deal\u2019s ${score} add up to 0, and so do the ${total}.` });
   const boards = s.off_balance.map((o) => `board ${o.board} (${signed(o.sum)})`).join(", ");
   const by = s.off_balance.reduce((a, o) => a + o.sum, 0);
-  return el("p", { class: "balance bad", text: `The payments do not add up to 0 on ${boards} (BPN602): the balances are off by ${signed(by)}.` });
+  return el("p", { class: "balance bad", text: `The ${score} do not add up to 0 on ${boards} (BPN602): the ${total} are off by ${signed(by)}.` });
 }
 /* The contracts each seat still has to play in the rotating place (Bismarck's schedule),
    as the grid of bpn standings: a row a seat, a column a contract (every contract of
