@@ -16,6 +16,7 @@ gave is: tags, comments and cards with no place in a text, and every typed field
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 from bismarck_pbn.model.cards import CARD_SET, ORDER, holding_text
@@ -45,6 +46,8 @@ class DealValues(Protocol):
     def tags(self) -> tuple[Tag, ...]: ...
     @property
     def comments(self) -> tuple[Comment, ...]: ...
+    @property
+    def inherited(self) -> Mapping[str, str]: ...
     @property
     def play(self) -> Play | None: ...
     @property
