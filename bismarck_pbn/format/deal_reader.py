@@ -25,14 +25,14 @@ from bismarck_pbn.format.builder import ANY_CASE, parser, scan_tags
 from bismarck_pbn.format.split import Chunk
 from bismarck_pbn.format.syntax_errors import syntax_problem
 from bismarck_pbn.format.visitor import SKIP, ReadVisitor
-from bismarck_pbn.model.deal import KNOWN_TAGS, SESSION_TAGS, Auction, Comment, Deal, Play, Pos, Tag
-from bismarck_pbn.model.games import BISMARCK, player_beyond, words
+from bismarck_pbn.model.deal import KNOWN_TAGS, Auction, Comment, Deal, Play, Pos, Tag, known_tags
+from bismarck_pbn.model.games import BISMARCK, session_tags, words
 from bismarck_pbn.model.variant import STANDARD
 
 _LOWER_RANK = re.compile(r"[akqjt]")
 _HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard"})
 _KNOWN = frozenset(KNOWN_TAGS)
-_SESSION = frozenset(SESSION_TAGS)
+_SESSION = frozenset(session_tags())  # any game's: the game is not known until the deal is read
 _NONE: frozenset[str] = frozenset()
 _KNOWN_LOWER = {name.lower(): name for name in KNOWN_TAGS}
 _unescape = syntax.unescape
@@ -177,9 +177,10 @@ class DealReader:
                 unread.add("Game")  # reported below (own tag) or at the deal that gave it
         fields["game"] = game
         context = words(game)
+        known = known_tags(context.seats)
         for tag in firsts:
             name = tag.name
-            if name not in _KNOWN or player_beyond(name, context.seats):
+            if name not in known:
                 hint = _KNOWN_LOWER.get(name.lower())
                 extra = f"; did you mean [{hint}]? Tag names are case-sensitive" if hint else ""
                 if name in _KNOWN:
@@ -220,11 +221,10 @@ class DealReader:
         if auction is not None and tag_map.get("Auction") is auction.tag:
             with contextlib.suppress(values.BadValue):  # already reported through TAG_READERS["Auction"]
                 auction = auction._replace(first=values.seat(auction.tag.value, context.seats))
-        seats = context.seats  # (a Player tag beyond the game's seats is no session tag)
-        inherited = {name: self.session[name] for name in SESSION_TAGS
-                     if name not in tag_map and name in self.session and not player_beyond(name, seats)}
-        for name in SESSION_TAGS:
-            if name in tag_map and not player_beyond(name, seats):
+        session = session_tags(context.seats)  # (a Player tag beyond the game's seats is none)
+        inherited = {name: self.session[name] for name in session if name not in tag_map and name in self.session}
+        for name in session:
+            if name in tag_map:
                 self.session[name] = tag_map[name].value
         if "variant" not in fields and "Variant" in inherited:
             try:

@@ -28,8 +28,8 @@ from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
 from bismarck_pbn.model.fields import check_comment, check_tag_text, is_set
 from bismarck_pbn.model.deal import (KNOWN_TAGS, TAGS_1_1, Auction, BaseVisitor, Call, Comment, Deal, Play,
-                                     PlayedCard, Tag)
-from bismarck_pbn.model.games import BISMARCK, GameWords, player_beyond, words
+                                     PlayedCard, Tag, known_tags)
+from bismarck_pbn.model.games import BISMARCK, GameWords, words
 
 HEADER = "% BPN 1.0\n"
 HEADER_1_1 = "% BPN 1.1\n"
@@ -150,7 +150,7 @@ def needs_1_1(deal: Deal) -> bool:
     """Whether writing ``deal`` needs BPN 1.1 (another game, Bismarck's 1.1 variants
     Estonian and Finnish, or a tag 1.0 does not have)."""
     return (deal.game != BISMARCK or deal.variant.base in ("Estonian", "Finnish")
-            or any(t.name in TAGS_1_1 and not player_beyond(t.name, deal.seats) for t in deal.tags)
+            or any(t.name in TAGS_1_1 and t.name in known_tags(deal.seats) for t in deal.tags)
             or any(name in TAGS_1_1 for name in deal.inherited)
             or (not deal.tags and any(t.name in TAGS_1_1 for t in deal.canonical_tags())))
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bismarck_pbn.model.fields import FIELD_TAGS, check_deal_values, field_text
-from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, player_beyond, session_tags
+from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, session_tags
 from bismarck_pbn.model.making import deal_fields
 from bismarck_pbn.model.pieces import NOWHERE, Auction, Call, Comment, Hand, Play, PlayedCard, Pos, Tag
 from bismarck_pbn.model.variant import STANDARD, Variant
@@ -43,13 +44,23 @@ TAGS_1_1 = frozenset(("Game", "Player4", "Dealer", "Turned", "Auction", "Declare
 """Tags that BPN 1.0 does not have: a file using one is written as BPN 1.1."""
 
 _KNOWN_INDEX = {name: i for i, name in enumerate(KNOWN_TAGS)}
+
+
+@cache
+def known_tags(seats: int) -> frozenset[str]:
+    """The tags BPN defines for a game of ``seats`` seats: :data:`KNOWN_TAGS` with a
+    Player tag for each seat and none beyond (Player4 in a three-seat game is an unknown
+    tag, as in BPN 1.0). The reader, the writer and :meth:`Deal.canonical_tags` ask this."""
+    beyond = session_tags(MAX_SEATS)[len(session_tags(seats)):]
+    return frozenset(KNOWN_TAGS).difference(beyond)
+
 _FIELD_SET = frozenset(FIELD_TAGS)
 _VARIANT_AT = SESSION_TAGS.index("Variant")
 _GAME_AT = SESSION_TAGS.index("Game")
 _AUCTION_AT = _KNOWN_INDEX["Auction"]
 _SECTIONS = frozenset(("Play", "Auction"))
 
-__all__ = ["KNOWN_TAGS", "NOWHERE", "SESSION_TAGS", "TAGS_1_1", "Auction", "BaseVisitor", "Call", "Comment", "Deal",
+__all__ = ["KNOWN_TAGS", "NOWHERE", "known_tags", "SESSION_TAGS", "TAGS_1_1", "Auction", "BaseVisitor", "Call", "Comment", "Deal",
            "DealVisitor", "Hand", "Play", "PlayedCard", "Pos", "Tag"]
 
 
@@ -195,10 +206,9 @@ class Deal:
         white space around them does not count, and the variant is the variant read (an
         absent Variant is Standard, as is ``standard``)."""
         tags, inherited = self.tag_map, self.inherited
-        seats = self.seats
         key = []
-        for name in SESSION_TAGS:
-            tag = tags.get(name) if not player_beyond(name, seats) else None
+        for name in session_tags(self.seats):
+            tag = tags.get(name)
             value = tag.value if tag is not None else inherited.get(name)
             key.append(value.strip() if value is not None else None)
         key[_VARIANT_AT] = str(self.variant)
@@ -218,12 +228,12 @@ class Deal:
         seen: set[str] = set()
         known: list[Tag] = []
         unknown: list[Tag] = []
-        seats = self.seats
+        known_here = known_tags(self.seats)
         for tag in self.tags:
             if tag.name in seen or tag.name in _SECTIONS:
                 continue
             seen.add(tag.name)
-            (known if tag.name in _KNOWN_INDEX and not player_beyond(tag.name, seats) else unknown).append(tag)
+            (known if tag.name in known_here else unknown).append(tag)
         for name, value in self.inherited.items():
             if name not in seen:
                 seen.add(name)

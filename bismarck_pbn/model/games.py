@@ -10,6 +10,7 @@ once.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 
@@ -105,12 +106,9 @@ def call_word(word: str) -> str:
     return word
 
 
+@cache
 def session_tags(seats: int = MAX_SEATS) -> tuple[str, ...]:
-    """Tags that describe a session (a deal that leaves one out takes it from the one before)."""
+    """Tags that describe a session of a game of ``seats`` seats (a deal that leaves one
+    out takes it from the one before): a Player tag for each seat, none beyond (Player4
+    in a three-seat game is an unknown tag, as in BPN 1.0)."""
     return ("Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, seats + 1)))
-
-
-def player_beyond(name: str, seats: int) -> bool:
-    """Whether ``name`` is a player tag for a seat the game does not have (``Player4`` in
-    a three-seat game): an unknown tag there, as in BPN 1.0, and no session tag."""
-    return name.startswith("Player") and name[6:].isdigit() and int(name[6:]) > seats
