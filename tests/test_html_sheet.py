@@ -169,6 +169,52 @@ def test_a_bismarck_sheet_says_score_and_total_as_its_record_does(sheet_of):
     assert "every deal's scores add up to 0, and so do the totals" in result.stdout
 
 
+# Each line of the chart under the first sheet: its name, its points, the zero line's height.
+_CHART = """() => {
+  const c = document.querySelector('#index .session figure.chart');
+  return {label: c.querySelector('svg').getAttribute('aria-label'),
+          zero: Number(c.querySelector('line.zero').getAttribute('y1')),
+          ends: [...c.querySelectorAll('line.game-end')].length,
+          legend: [...c.querySelectorAll('.legend li')].map((li) => li.textContent.trim()),
+          series: [...c.querySelectorAll('g.series')].map((g) => [g.dataset.name,
+            [...g.querySelectorAll('circle')].map((p) => [Number(p.getAttribute('cx')), Number(p.getAttribute('cy'))])])};
+}"""
+
+
+def drawn_to_scale(series, totals_by_row, zero):
+    """Every point sits at one height per unit of total, measured from the zero line
+    (SVG's y grows downwards), and the boards run left to right."""
+    heights = [(y, row[k]) for k, (_, points) in enumerate(series) for (_, y), row in zip(points, totals_by_row)]
+    unit = next((zero - y) / t for y, t in heights if t)
+    assert unit > 0
+    assert all(abs((zero - y) - unit * t) < 1e-6 for y, t in heights)
+    for _, points in series:
+        xs = [x for x, _ in points]
+        assert xs == sorted(xs) and len(set(xs)) == len(xs)
+
+
+def test_the_sheet_draws_a_chart_of_each_players_running_total(sheet_of):
+    read, session, view = sheet_of((SAMPLES / "club-night.bpn").read_text(encoding="utf-8"))
+    chart = view.page.evaluate(_CHART)
+    totals = [row["total"] for row in session["boards"]]
+    assert [name for name, _ in chart["series"]] == chart["legend"] == ["Anna", "Bertil", "Cecilia"]
+    assert all(len(points) == 12 for _, points in chart["series"])
+    drawn_to_scale(chart["series"], totals, chart["zero"])
+    assert chart["label"] == "Running totals, board by board: Anna \u22126, Bertil +16, Cecilia \u221210 at board 12."
+    assert chart["ends"] == 0
+    view.page.emulate_media(media="print")                 # printed with the sheet
+    box = view.page.query_selector("#index figure.chart svg").bounding_box()
+    assert box is not None and box["height"] > 50 and box["width"] > 200
+
+
+def test_a_whist_chart_follows_each_side_and_marks_each_game_end(sheet_of):
+    read, session, view = sheet_of((SAMPLES / "whist" / "friday-whist.bpn").read_text(encoding="utf-8"))
+    chart = view.page.evaluate(_CHART)
+    assert chart["legend"] == ["Alice & Carol", "Bob & Dave"]
+    drawn_to_scale(chart["series"], [row["total"] for row in session["boards"]], chart["zero"])
+    assert chart["ends"] == len(session["games"]) - 1 == 3   # the last deal's end is the chart's edge
+
+
 def test_solo_payments_that_do_not_balance_are_marked_with_the_code(sheet_of):
     board1, *rest = deals(SOLO.read_text(encoding="utf-8"))
     wrong = retag(bare(board1), Score="-1 +1 -1 +2")

@@ -40,7 +40,7 @@ _KEYS = ('Step with <kbd>←</kbd> <kbd>→</kbd> card by card, <kbd>↑</kbd> <
          'The address in the browser points at the card shown.')
 
 
-SCRIPT_PARTS = ("core.js", "sheet.js", "step.js", "deal.js", "table.js", "dd.js", "links.js")
+SCRIPT_PARTS = ("core.js", "sheet.js", "chart.js", "step.js", "deal.js", "table.js", "dd.js", "links.js")
 """The viewer's parts in the order they are inlined: the helpers (``core``), the score
 sheet, a deal's state and keys (``step``), its section (``deal``), the viewer's table,
 the double-dummy table, the address and the start (``links``). A part may use what an

@@ -89,7 +89,7 @@ function sessionSheet(s) {
   return el("div", { class: "session", "data-game": s.game },
     el("h3", { id }, head || "Session", s.players.some(known) ? el("span", { class: "variant", text: " \u00b7 " + andList(players) }) : null),
     el("div", { class: "scroll", tabindex: 0, role: "region", "aria-labelledby": id }, table),
-    roundsTable(s, sides, players), balance(s), toPlay(s),
+    totalsChart(s, sides), roundsTable(s, sides, players), balance(s), toPlay(s),
     el("p", { class: "winner", text: verdict(s) }));
 }
 /* Per round (Swedish Whist): its boards, who exited where, the sides' totals, each
