@@ -150,9 +150,31 @@ def test_json_nested_too_deeply_is_placed_where_convert_places_it(tmp_path, line
     path.write_text(first + deep + "\n" if lines else "\n  " + deep, encoding="utf-8")
     where = f"{path}:2:101:" if lines else f"{path}:2:103:"
     checked = runner.invoke(app, ["validate", str(path), "--quiet"])
-    assert checked.exit_code == 1 and f"{where} BPN001 error: not JSON this tool can read" in checked.stdout
+    assert checked.exit_code == 1 and f"{where} BPN001 error: JSON nested more than 100 levels deep" in checked.stdout
     converted = runner.invoke(app, ["convert", str(path), "--to", "bpn"])
-    assert f"bpn: {where} BPN001 error: JSON nested more than 100 levels deep" in converted.stderr
+    assert converted.exit_code == 1  # the same exit as validate's (it was 2)
+    assert converted.stderr == f"bpn: {checked.stdout.strip()}; nothing was written\n"
+
+
+@pytest.mark.parametrize("lines", [False, True], ids=["json", "jsonl"])
+def test_convert_reports_every_schema_fault_as_validate_does(tmp_path, lines):
+    """convert stopped at the first fault; validate gave them all. Now convert gives
+    validate's lines, each after ``bpn:``, and writes nothing."""
+    good = "".join(jsonio.iter_jsonl(parse(EXAMPLE)))
+    if lines:
+        text = good + '{"tags": 3}\n' + good + '[[[\n' + good.replace('"value":"Stockholm"', '"value":7', 1)
+    else:
+        text = ('{"format": "bpn-json", "version": 2, "deals": [\n {"number": 1, "comments": [], "tags": 3},\n'
+                ' {"number": 2, "comments": 5, "tags": []}\n]}\n')
+    path = tmp_path / ("bad.jsonl" if lines else "bad.json")
+    path.write_text(text, encoding="utf-8")
+    checked = runner.invoke(app, ["validate", str(path), "--quiet"]).stdout.strip().splitlines()
+    assert len(checked) == (3 if lines else 2)
+    out = tmp_path / "out.bpn"
+    converted = runner.invoke(app, ["convert", str(path), "--to", "bpn", "-o", str(out)])
+    assert converted.exit_code == 1 and not out.exists()
+    assert converted.stderr.strip().splitlines() == [f"bpn: {line}" for line in checked[:-1]] + [
+        f"bpn: {checked[-1]}; nothing was written to {out}"]
 
 
 def test_json_lines_that_do_not_fit_the_schema_are_still_reported_after_the_look_for_1_1(tmp_path):

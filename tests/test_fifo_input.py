@@ -70,6 +70,8 @@ def test_a_pipe_is_a_stream_and_readable(pipe, tmp_path):
     (["fmt"], '[Event "A short game before dinner"]'),
     (["fmt", "--check"], ""),
     (["analyse", "--deal", "1", "--no-contracts", "--format", "json"], '"plays"'),
+    (["convert", "--to", "bpn"], '[Event "A short game before dinner"]'),   # read twice: the look for 1.1
+    (["convert", "--to", "jsonl"], '"Board"'),
 ], ids=lambda a: " ".join(a[:2]) if isinstance(a, list) else None)
 def test_a_command_that_reads_once_reads_a_pipe(pipe, args, expect):
     result = runner.invoke(app, [*args, str(pipe)])
@@ -92,7 +94,8 @@ def test_a_command_that_rewrites_its_input_refuses_a_pipe(pipe, args):
 
 def test_a_directory_is_still_not_a_file_to_read(tmp_path):
     (tmp_path / "d").mkdir()
-    for args in (["show", "--deal", "1"], ["standings"], ["html", "-o", "-"], ["analyse"], ["replay", "--plain"]):
+    for args in (["show", "--deal", "1"], ["standings"], ["html", "-o", "-"], ["analyse"], ["replay", "--plain"],
+                 ["convert", "--to", "json"]):
         result = runner.invoke(app, [*args, str(tmp_path / "d")])
         assert result.exit_code == 2 and "not a regular file" in result.stderr, (args, result.output)
 

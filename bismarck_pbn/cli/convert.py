@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -18,16 +17,16 @@ from typing import Annotated, BinaryIO, cast
 
 import typer
 
-from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, UnreadableJSON, deal_from_dict, iter_dicts,
+from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, UnreadableJSON, iter_dicts,
                                          iter_jsonl, iter_jsonl_deals, loads)
-from bismarck_pbn.convert.schema import decode
+from bismarck_pbn.convert.jsoncheck import document_faults, jsonl_faults, line_faults
 from bismarck_pbn.format.encoding import SNIFF, byte_place, codec_name, sniff
-from bismarck_pbn.sources import ReadFailure, text_deals
-from bismarck_pbn.format.reader import DealReader, read_deals
-from bismarck_pbn.format.visitor import HeadersOnly
+from bismarck_pbn.convert.version import wants_1_1
+from bismarck_pbn.sources import ReadFailure, is_stream, readable, text_deals
+from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.safewrite import atomic_write
-from bismarck_pbn.format.writer import is_comment_block, iter_text, needs_1_1
-from bismarck_pbn.model.deal import TAGS_1_1, Deal
+from bismarck_pbn.format.writer import iter_text
+from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.cli.common import STDIN_TWICE, UNWRITABLE, err_console
 
 
@@ -80,27 +79,28 @@ class _Chained(io.RawIOBase):
 
 
 def _open_input(path: str, buffered: BinaryIO | None = None):
-    """The input's kind and a binary stream over it; files and stdin both stream
-    (``buffered``: standard input already read, for a second pass; read from its start)."""
+    """The input's kind, a binary stream over it, and whether the caller is to close it;
+    files and stdin both stream (``buffered``: standard input or a named pipe already
+    read, for a second pass; read from its start). Its kind is told by the file's
+    extension, else from its content."""
+    kind = _EXTENSIONS.get(Path(path).suffix.lower()) if path != "-" else None
     stdin: BinaryIO
-    if path != "-":
-        kind = _EXTENSIONS.get(Path(path).suffix.lower())
-        fp = open(path, "rb")  # noqa: SIM115 - the caller closes it after streaming
-        if kind is not None:
-            return kind, fp
-        stdin = fp
-    elif buffered is not None:
+    if buffered is not None:
         buffered.seek(0)
-        stdin = buffered
+        stdin, owned = buffered, False
+    elif path != "-":
+        stdin, owned = open(path, "rb"), True  # noqa: SIM115 - the caller closes it after streaming
     else:
-        stdin = sys.stdin.buffer
+        stdin, owned = sys.stdin.buffer, False
+    if kind is not None:
+        return kind, stdin, owned
     head = b""
     while True:
         line = stdin.readline()
         head += line
         if not line or line.strip():
             break
-    return _sniff(head), io.BufferedReader(_Chained(head, stdin))
+    return _sniff(head), io.BufferedReader(_Chained(head, stdin)), owned
 
 
 def _clean(deals, name: str):
@@ -136,26 +136,49 @@ def _deals(path: str, encoding: str, buffered: BinaryIO | None = None, warn: boo
     (``warn``: say where a derived JSON field was edited)."""
     name = "<stdin>" if path == "-" else path
     try:
-        kind, raw = _open_input(path, buffered)
+        kind, raw, owned = _open_input(path, buffered)
     except OSError as exc:
         raise _InputFault(f"bpn: {path}: cannot read: {exc.strerror or exc}", 2) from None
+    text = None
+    lines: list = []
     try:
         if kind is Kind.bpn:
             yield from _clean(text_deals(read_deals(raw, encoding=encoding), name), name)
         elif kind is Kind.json:
-            yield from _derived_warnings(loads(_json_text(raw.read(), name)), name, warn)
+            text = _json_text(raw.read(), name)
+            yield from _derived_warnings(loads(text), name, warn)
         else:
-            yield from _derived_warnings(iter_jsonl_deals(_json_lines(raw, name)), name, warn)
+            lines = [_remembered(_json_lines(raw, name))]
+            yield from _derived_warnings(iter_jsonl_deals(lines[0]), name, warn)
     except ReadFailure as exc:
         raise _InputFault(f"bpn: {exc}", exc.code) from None
-    except UnreadableJSON as exc:
-        raise _InputFault(f"bpn: {name}:{exc.line}:{exc.column}: BPN001 error: {str(exc).split(': ', 1)[1]}",
-                          2) from None
-    except SchemaError as exc:
-        raise _InputFault(f"bpn: {exc.at(name)}", 1) from None
+    except (SchemaError, UnreadableJSON) as exc:
+        # every fault, as bpn validate reports them (the rest of JSON Lines read on for its own)
+        if text is not None:
+            faults = document_faults(text.lstrip("\ufeff"))[1]
+        else:
+            rest = lines[0]
+            faults = [*line_faults(rest.last, exc.line or 1)[1], *jsonl_faults(rest, (exc.line or 1) + 1)]
+        found = "\n".join(f"bpn: {d._replace(path=name)}" for d in faults) or f"bpn: {name}: {exc}"
+        raise _InputFault(found, 1) from None
     finally:
-        if path != "-":
+        if owned:
             raw.close()
+
+
+class _remembered:
+    """Lines, remembering the last one given (the one a JSON Lines fault is on)."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self.lines = lines
+        self.last = ""
+
+    def __iter__(self) -> _remembered:
+        return self
+
+    def __next__(self) -> str:
+        self.last = next(self.lines)
+        return self.last
 
 
 def _derived_warnings(deals, name: str, warn: bool = True):
@@ -201,78 +224,33 @@ def _json_lines(raw, name: str) -> Iterator[str]:
         offset += len(line)
 
 
-# Every way a deal can need BPN 1.1 (writer.needs_1_1), or a file declare it, shows in
-# its bytes as one of these words: a tag of 1.1, a 1.1 variant, the version line, the
-# declared version in JSON. A file without any of them is written as 1.0.
-_MAY_NEED_1_1 = re.compile(b"|".join([re.escape(name.encode()) for name in sorted(TAGS_1_1)]
-                                     + [b"Estonian", b"Finnish", rb"BPN 1\.1", b"bpn_version"]))
-_CHUNK = 1 << 20
-
-
-def _buffer_stdin() -> BinaryIO:
-    """Standard input read whole (into memory, or a temporary file past 64 MB), so
-    that BPN output can look at every deal before its version line is written."""
+def _spool(path: str) -> BinaryIO:
+    """Standard input or a named pipe read whole (into memory, or a temporary file past
+    64 MB): BPN output looks at every deal before its version line is written, and a
+    stream can be read only once."""
     spool = tempfile.SpooledTemporaryFile(max_size=64 << 20)  # noqa: SIM115 - lives as long as the command
-    shutil.copyfileobj(sys.stdin.buffer, spool)
+    if path == "-":
+        shutil.copyfileobj(sys.stdin.buffer, spool)
+    else:
+        with open(path, "rb") as fp:
+            shutil.copyfileobj(fp, spool)
     return cast(BinaryIO, spool)
 
 
-def _mentions_1_1(fp: BinaryIO) -> bool:
-    """Whether the bytes of ``fp`` hold a word of :data:`_MAY_NEED_1_1` (or are UTF-16
-    or UTF-32, where a bytes search sees nothing). O(size), a regex over 1 MB chunks."""
-    tail = b""
-    first = True
-    while chunk := fp.read(_CHUNK):
-        if first and sniff(chunk[: SNIFF + 4]).wide:
-            return True
-        first = False
-        if _MAY_NEED_1_1.search(tail + chunk):
-            return True
-        tail = chunk[-16:]
-    return False
-
-
-def _wants_1_1(path: str, encoding: str, buffered: BinaryIO | None) -> bool:
-    """Whether the input at ``path`` declares BPN 1.1 or has a deal that needs it (BPN
-    1.1 §1), so that BPN written from it starts ``% BPN 1.1``. A quick pass over the
-    bytes first (~10 ms a MB); only an input that mentions a 1.1 word is read as deals
-    (BPN its tags only), up to the first deal that says yes. A fault ends the look
-    (the conversion then reports it)."""
+def _wants_1_1(path: str, encoding: str, spool: BinaryIO | None) -> bool:
+    """:func:`bismarck_pbn.convert.version.wants_1_1` for one input (a file, or what
+    :func:`_spool` kept of a stream): its kind told as the conversion tells it."""
     try:
-        if path == "-":
-            assert buffered is not None
-            buffered.seek(0)
-            if not _mentions_1_1(buffered):
-                return False
-        else:
-            with open(path, "rb") as fp:
-                if not _mentions_1_1(fp):
-                    return False
-        kind, raw = _open_input(path, buffered)
-        try:
-            # BPN: the tags only (the play is not parsed); JSON Lines: the records only
-            # (no schema check, no replay for derived fields: ~2x faster); a JSON document: imported
-            deals = (read_deals(raw, encoding=encoding, visitor=HeadersOnly()) if kind is Kind.bpn
-                     else _jsonl_records(raw, path) if kind is Kind.jsonl
-                     else _deals(path, encoding, buffered, warn=False))
-            return any(deal.version == "1.1" or (not is_comment_block(deal) and needs_1_1(deal))
-                       for deal in deals)
-        finally:
-            if path != "-":
-                raw.close()
-    except (_InputFault, _SyntaxStop, ReadFailure, OSError, ValueError, LookupError, TypeError, AttributeError):
-        return False  # (JSON Lines that do not fit the schema: the conversion says where)
-
-
-def _jsonl_records(raw, name: str) -> Iterator[Deal]:
-    """The deals of JSON Lines as their records give them, not checked against the
-    schema (a line that does not fit may raise any of the errors caught above)."""
-    reader = DealReader()
-    for number, line in enumerate(_json_lines(raw, name), 1):
-        if line.strip():
-            deal = deal_from_dict(decode(line, number), reader, derived=False)
-            if deal is not None:
-                yield deal
+        kind, raw, owned = _open_input(path, spool)
+        if owned:
+            raw.close()
+        if spool is not None:
+            spool.seek(0)
+            return wants_1_1(spool, kind.value, encoding)
+        with open(path, "rb") as fp:
+            return wants_1_1(fp, kind.value, encoding)
+    except OSError:
+        return False  # (the conversion says why)
 
 
 def _as_1_1(deals: Iterator[Deal]) -> Iterator[Deal]:
@@ -315,10 +293,14 @@ def convert_command(
     canonical form, so BPN -> JSON -> BPN gives back exactly what **bpn fmt** gives.
     Several inputs make one output: their deals one after the other.
 
-    Exit status: 0 converted, 1 an input has a syntax error, is not text or does
-    not fit the schema (nothing is written to a file), 2 unreadable input (JSON
-    that is not UTF-8 or is nested too deeply), an output that is also an input,
-    or wrong usage.
+    An input is a file, a named pipe (**<(zcat x.bpn.gz)**) or - for standard input.
+    JSON that does not fit the schema has every fault reported, one line each, as
+    **bpn validate** gives them.
+
+    Exit status: 0 converted, 1 an input has a syntax error, is not text or is JSON
+    that does not fit the schema or is nested too deeply (nothing is written to a
+    file), 2 unreadable input (JSON that is not UTF-8), an output that is also an
+    input, or wrong usage.
 
     Examples:
 
@@ -329,8 +311,9 @@ def convert_command(
     """
     err = err_console()
     for path in paths:
-        if path != "-" and not Path(path).is_file():
-            err.print(f"bpn: {path}: no such file", style="red", highlight=False)
+        if path != "-" and not readable(Path(path)):
+            why = "not a regular file" if Path(path).exists() else "no such file or directory"
+            err.print(f"bpn: {path}: {why}", style="red", highlight=False)
             raise typer.Exit(2)
     if paths.count("-") > 1:
         err.print(STDIN_TWICE, style="red")
@@ -354,12 +337,12 @@ def convert_command(
             raise typer.Exit(2)
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
     try:
-        buffered = _buffer_stdin() if to is Kind.bpn and "-" in paths else None
-        # (the look for BPN 1.1 is done before the conversion reads: they share stdin's buffer)
-        wants_1_1 = to is Kind.bpn and any(_wants_1_1(p, encoding, buffered) for p in paths)
-        deals = _first_read(deal for path in paths for deal in _deals(path, encoding, buffered))
+        # BPN output looks ahead for BPN 1.1 (version.wants_1_1), so a stream is read whole first
+        spools = {p: _spool(p) for p in paths if to is Kind.bpn and (p == "-" or is_stream(Path(p)))}
+        as_1_1 = to is Kind.bpn and any(_wants_1_1(p, encoding, spools.get(p)) for p in paths)
+        deals = _first_read(deal for path in paths for deal in _deals(path, encoding, spools.get(path)))
         if to is Kind.bpn:
-            pieces = iter_text(_as_1_1(deals) if wants_1_1 else deals)
+            pieces = iter_text(_as_1_1(deals) if as_1_1 else deals)
         elif to is Kind.json:
             pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
         else:

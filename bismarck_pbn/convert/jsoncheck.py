@@ -65,7 +65,7 @@ def _schema_faults(obj: Any, part: str) -> list:
 
 def _not_json(exc: json.JSONDecodeError | schema.UnreadableJSON) -> str:
     if isinstance(exc, schema.UnreadableJSON):
-        return "not JSON this tool can read: nested too deeply"
+        return str(exc).split(": ", 1)[1]  # (the words bpn convert gives too; the place is the diagnostic's)
     return f"not JSON: {exc.msg}"
 
 
@@ -84,23 +84,54 @@ class JsonChecker:
         return validate_jsonl_lines(lines, self)
 
 
-def validate_json_text(text: str, counter: JsonChecker | None = None) -> Iterator[Diagnostic]:
-    """Diagnostics for a JSON document (``{"format": "bpn-json", ...}``), in order."""
-    text = text.lstrip("\ufeff")
-    place = Places(text)
+def document_faults(text: str) -> tuple[Any, list[Diagnostic]]:
+    """A JSON document decoded, and every way it is not BPN JSON (not JSON, nested too
+    deeply, each place it breaks the schema) as BPN001 diagnostics; the object is None
+    when there is any. What ``bpn validate`` and ``bpn convert`` both report."""
     try:
         obj = schema.decode(text)
     except json.JSONDecodeError as exc:
-        yield _fault(_not_json(exc), exc.lineno, exc.colno)
-        return
+        return None, [_fault(_not_json(exc), exc.lineno, exc.colno)]
     except schema.UnreadableJSON as exc:  # (placed where the nesting goes too deep)
-        yield _fault(_not_json(exc), exc.line, exc.column)
-        return
+        return None, [_fault(_not_json(exc), exc.line, exc.column)]
     faults = _schema_faults(obj, "document")
+    if not faults:
+        return obj, []
+    place = Places(text)
+    return None, [_fault(f"{error.json_path}: {error.message}", *place(where(text, error.absolute_path)))
+                  for error in faults]
+
+
+def line_faults(line: str, number: int) -> tuple[Any, list[Diagnostic]]:
+    """One line of JSON Lines decoded, and every way it is not a BPN JSON deal (as
+    :func:`document_faults`); the object is None when there is any."""
+    try:
+        obj = schema.decode(line, number)
+    except json.JSONDecodeError as exc:
+        return None, [_fault(_not_json(exc), number, exc.colno)]
+    except schema.UnreadableJSON as exc:
+        return None, [_fault(_not_json(exc), exc.line, exc.column)]
+    faults = _schema_faults(obj, "deal")
+    if not faults:
+        return obj, []
+    return None, [_fault(f"{e.json_path}: {e.message}", number, where(line, e.absolute_path) + 1) for e in faults]
+
+
+def jsonl_faults(lines: Iterable[str], first: int = 1) -> Iterator[Diagnostic]:
+    """Every line's faults (:func:`line_faults`), numbering the lines from ``first``."""
+    for number, line in enumerate(lines, first):
+        if line.strip():
+            yield from line_faults(line.lstrip("\ufeff") if number == 1 else line, number)[1]
+
+
+def validate_json_text(text: str, counter: JsonChecker | None = None) -> Iterator[Diagnostic]:
+    """Diagnostics for a JSON document (``{"format": "bpn-json", ...}``), in order."""
+    text = text.lstrip("\ufeff")
+    obj, faults = document_faults(text)
     if faults:
-        for error in faults:
-            yield _fault(f"{error.json_path}: {error.message}", *place(where(text, error.absolute_path)))
+        yield from faults
         return
+    place = Places(text)
     starts = _starts(text, ["deals"])
     reader = DealReader()
     built = [(jsonio.deal_from_dict(x, reader), i) for i, x in enumerate(obj["deals"])]
@@ -117,18 +148,9 @@ def validate_jsonl_lines(lines: Iterable[str], counter: JsonChecker | None = Non
             line = line.lstrip("\ufeff") if number == 1 else line
             if not line.strip():
                 continue
-            try:
-                obj = schema.decode(line, number)
-            except json.JSONDecodeError as exc:
-                pending.append(_fault(_not_json(exc), number, exc.colno))
-                continue
-            except schema.UnreadableJSON as exc:
-                pending.append(_fault(_not_json(exc), exc.line, exc.column))
-                continue
-            faults = _schema_faults(obj, "deal")
+            obj, faults = line_faults(line, number)
             if faults:
-                pending.extend(_fault(f"{e.json_path}: {e.message}", number, where(line, e.absolute_path) + 1)
-                               for e in faults)
+                pending.extend(faults)
                 continue
             deal = jsonio.deal_from_dict(obj, reader)
             if deal is not None:
