@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from bismarck_pbn.analysis.analyse import analyse_deal, problem_at
@@ -88,6 +89,7 @@ def test_contract_table():
     assert valfri_c["trump"] == "C" and valfri_c["tricks"] == 0 and valfri_c["score"] == -8
 
 
+@pytest.mark.slow
 def test_annotate_round_trip_and_rerun(tmp_path):
     path = tmp_path / "night.bpn"
     shutil.copy(SAMPLES / "club-night.bpn", path)

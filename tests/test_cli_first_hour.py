@@ -95,6 +95,7 @@ def _complete(words: str) -> list[str]:
     return result.stdout.split()
 
 
+@pytest.mark.slow
 def test_completion_of_commands_choices_and_files():
     assert "validate" in _complete("bpn val")
     assert _complete("bpn validate --format ") == ["text", "json"]

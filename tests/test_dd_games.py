@@ -340,6 +340,7 @@ def test_random_endings_with_jokers_and_downtown_agree_with_the_minimax():
         assert solver.solve_moves(p) == minimax(p), p
 
 
+@pytest.mark.slow
 def test_a_suit_of_fifteen_cards_is_solved_right_by_either_core():
     """The trump suit with both jokers: fifteen cards in one suit, the most the cores'
     table keys hold (16 slots a suit). Random four-hand endings of four tricks (all the

@@ -363,6 +363,7 @@ def test_cli_takes_mutated_records(data):
     check_cli(data)
 
 
+@pytest.mark.slow
 def test_unmutated_bases_are_clean():
     """The bases of the mutations are legal, so every mutation starts from a clean file."""
     for text in BASES:

@@ -126,6 +126,7 @@ def test_hidden_hands():
     assert value.startswith("2:") and "-" in value.split(":")[1].split()
 
 
+@pytest.mark.slow
 def test_mutations_apply():
     seen = Counter()
     for seed in range(12):

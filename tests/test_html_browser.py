@@ -239,6 +239,7 @@ def test_four_seats_with_sides_and_an_auction(opened, tmp_path):
     assert view.hand(1, 1) == []
 
 
+@pytest.mark.slow
 def test_every_broken_sample_draws_without_a_script_error(opened, tmp_path):
     """All of samples/invalid in one page: unknown hands, missing trumps, syntax errors,
     seventeen tricks... each deal gets its section and the console stays clean."""

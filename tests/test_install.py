@@ -67,6 +67,7 @@ def test_data_files_come_from_the_installed_package(installed):
     assert "bismarck_pbn" in Path(schema).parts and Path(schema).is_file()
 
 
+@pytest.mark.slow
 def test_console_script_validates_from_another_directory(installed, tmp_path):
     if _editable():
         pytest.skip("the console script of an editable install runs the checkout; CI tests the real one")

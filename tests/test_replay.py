@@ -80,6 +80,7 @@ def test_step_card_by_card_forward_and_back():
     assert "trick 2, card 1" in seen["text"]
 
 
+@pytest.mark.slow
 def test_trick_keys_start_end_and_jump():
     trail = []
 
@@ -163,6 +164,7 @@ def test_deal_that_does_not_read_is_shown_not_crashed():
     _run(_recording_app(INVALID / "BPN001-syntax-card.bpn"), ["right", "down", "end", "c", "g"], check=check)
 
 
+@pytest.mark.slow
 def test_annotate_a_card_saves_it_and_stays_there(tmp_path):
     path = tmp_path / "club-night.bpn"
     shutil.copyfile(CLUB, path)

@@ -151,6 +151,7 @@ def test_stdin():
     assert show_json("-", "-d", "2", "-t", "1", input=text) == show_json(CLUB, "-d", "2", "-t", "1")
 
 
+@pytest.mark.slow
 def test_every_position_of_every_sample_is_json_and_draws():
     console = Console(file=io.StringIO(), width=80)
     for sample in sorted((ROOT / "samples").glob("*.bpn")):

@@ -189,6 +189,7 @@ def test_by_player_at_80_columns_splits_the_averages_rather_than_cut_their_cells
     assert "…" not in wide.stdout
 
 
+@pytest.mark.slow
 def test_standings_take_one_pass_over_a_session_of_many_games():
     """Each game's end used to rescan the session's boards for its individual points:
     O(boards x games). A Whist session ends a game every two or three deals."""

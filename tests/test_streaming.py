@@ -55,6 +55,7 @@ def _peak(work) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_read_and_validate_stream():
     text = _session_text()
 

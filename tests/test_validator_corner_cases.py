@@ -7,6 +7,8 @@ import random
 import subprocess
 import sys
 
+import pytest
+
 import genbpn
 from bismarck_pbn import validate_text
 from conftest import EXAMPLE, ROOT
@@ -39,6 +41,7 @@ def test_session_boundaries_compare_values():
     assert codes("\n\n".join(blocks)) == []
 
 
+@pytest.mark.slow
 def test_the_diagnostics_are_the_same_whatever_the_hash_seed(tmp_path):
     text = EXAMPLE.replace("D4 D8 DQ", "D4 D8 D2").replace("C9 C2 H6", "C9 C2 DQ")
     f = tmp_path / "x.bpn"
