@@ -138,3 +138,12 @@ def test_every_kind_of_import_makes_an_edge(tmp_path):
     assert graph["pkg.sub"] == {"pkg.sub.c"}
     assert graph["pkg.sub.d"] == {"pkg.sub.c", "pkg.e"}
     assert sorted(cycles(graph)) == [["pkg.a", "pkg.b"], ["pkg.sub.c", "pkg.sub.d"]]
+
+
+def test_analysis_sits_below_the_views():
+    """Positions live in check/, below both analysis/ and views/: analysis imported them
+    from views/, the one arrow that ran back up the layers."""
+    graph = import_graph(PACKAGE)
+    up = sorted((a, b) for a, edges in graph.items() if a.startswith("bismarck_pbn.analysis")
+                for b in edges if b.startswith(("bismarck_pbn.views", "bismarck_pbn.cli")))
+    assert up == []

@@ -9,7 +9,7 @@ happened, and for the forehand what each contract would have scored with the kit
 exchanged (:mod:`bismarck_pbn.analysis.contracts`).
 
 Every game: :func:`~bismarck_pbn.analysis.sides.problem_at` turns a
-:class:`~bismarck_pbn.views.position.Position` into a solver
+:class:`~bismarck_pbn.check.position.Position` into a solver
 :class:`~bismarck_pbn.analysis.problem.Problem` with the sides of the deal's game
 (:mod:`bismarck_pbn.analysis.sides`); the values of one position come from
 :mod:`bismarck_pbn.analysis.values`, as in the views. The contract table is Bismarck's.
@@ -33,7 +33,7 @@ from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.model.games import BISMARCK
-from bismarck_pbn.views.position import positions
+from bismarck_pbn.check.position import positions
 
 __all__ = ["CardAnalysis", "DealAnalysis", "NotYet", "Unanalysable", "analyse_deal", "problem_at"]
 

@@ -52,7 +52,7 @@ from bismarck_pbn.games.solo import MISERES, SoloWhist
 from bismarck_pbn.games.swedish import SwedishWhist
 from bismarck_pbn.model.cards import JOKER, SUITS
 from bismarck_pbn.model.deal import Deal
-from bismarck_pbn.views.position import Position
+from bismarck_pbn.check.position import Position
 
 __all__ = ["NotYet", "Sides", "Unanalysable", "problem_at", "sides_of"]
 

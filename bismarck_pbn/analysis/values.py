@@ -17,7 +17,7 @@ from bismarck_pbn.analysis.problem import DEFAULT_LIMIT, Problem
 from bismarck_pbn.analysis.sides import Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.model.cards import ORDER
-from bismarck_pbn.views.position import Position, positions
+from bismarck_pbn.check.position import Position, positions
 
 __all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "values_at", "values_of"]
 

@@ -128,7 +128,7 @@ def show_command(
         cat night.bpn | bpn show - --trick 16
     """
     from bismarck_pbn.games import ruleset_of
-    from bismarck_pbn.views.position import position_at
+    from bismarck_pbn.check.position import position_at
     from bismarck_pbn.views.render import position_dict, render_position
 
     err = err_console()

@@ -1,5 +1,5 @@
 """What a position shows, apart from how it is drawn: the facts around a
-:class:`~bismarck_pbn.views.position.Position` for any game (players, sides, the kitty or
+:class:`~bismarck_pbn.check.position.Position` for any game (players, sides, the kitty or
 stock, the faults at the card, the score at the end, the notes) and the whole position
 as JSON-ready data (:func:`position_dict`, ``bpn show --format json``).
 
@@ -14,7 +14,7 @@ from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.games import Ruleset, ruleset_of
 from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.model.cards import holding_text, sort_cards
-from bismarck_pbn.views.position import Position, positions
+from bismarck_pbn.check.position import Position, positions
 
 __all__ = ["fault_diagnostics", "notes", "position_dict", "player", "result", "rules_of", "side_label"]
 

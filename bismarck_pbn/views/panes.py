@@ -13,7 +13,7 @@ from rich.text import Text
 
 from bismarck_pbn.diagnostics import ERROR, WARNING, Diagnostic
 from bismarck_pbn.model.cards import JOKER, SUITS
-from bismarck_pbn.views.position import Position
+from bismarck_pbn.check.position import Position
 from bismarck_pbn.views.replay import DealView
 from bismarck_pbn.model.nags import NAG_MEANINGS
 from bismarck_pbn.format.writer import comment_text

@@ -1,6 +1,6 @@
 """Drawing a position: the table as rich renderables, and the same position as plain data.
 
-:func:`render_position` draws a :class:`~bismarck_pbn.views.position.Position` for a terminal,
+:func:`render_position` draws a :class:`~bismarck_pbn.check.position.Position` for a terminal,
 for any game the rules know (:attr:`Position.rules`): the hands around the table, seat 1
 at the bottom and the others clockwise (with three seats 2 and 3 above; with four a
 compass, 2 on the left, 3 across, 4 on the right, each partnership marked "side 1–3";
@@ -33,7 +33,7 @@ from bismarck_pbn.views.facts import (complete as _complete, fault_diagnostics, 
                                       ordered_stock as _ordered_stock, player as _player, position_dict,
                                       result as _result, rules_of as _rules, seats as _seats,
                                       short_label as _short_label, side_label, still_to_play as _still_to_play)
-from bismarck_pbn.views.position import Position, auction_lines
+from bismarck_pbn.check.position import Position, auction_lines
 
 __all__ = ["NAG_MEANINGS", "fault_diagnostics", "position_dict", "render_position", "side_label"]
 

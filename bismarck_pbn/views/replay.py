@@ -16,7 +16,7 @@ from bismarck_pbn.games.tricks import Fault
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import Deal, PlayedCard
 from bismarck_pbn.format.writer import comment_text
-from bismarck_pbn.views.position import Position, auction_lines, positions
+from bismarck_pbn.check.position import Position, auction_lines, positions
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.check.validate import DealResult, check_deal
 from bismarck_pbn.format.values import signed_text

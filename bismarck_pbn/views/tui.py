@@ -34,7 +34,7 @@ from bismarck_pbn.views import panes
 from bismarck_pbn.views.panes import FAULT_STYLE
 from bismarck_pbn.views.panes import render_position as _render_position
 from bismarck_pbn.views.keys import Help, key_help
-from bismarck_pbn.views.position import Position
+from bismarck_pbn.check.position import Position
 from bismarck_pbn.views.prompt import Prompt
 from bismarck_pbn.session.settled import settled_score
 from bismarck_pbn.views.replay import DealView, ReplayInput, load

@@ -5,7 +5,7 @@ draws; another game plugs in by giving the same fields (``seats``, ``sides``,
 ``auction``, ``start`` hands and ``play`` with each card's seat). The viewer takes the
 number of seats, the trick size and the partnerships from the data, never from
 Bismarck's rules. Everything is O(n) in the cards of a deal, apart from
-:func:`~bismarck_pbn.views.position.positions` (O(n²), n ≤ 48).
+:func:`~bismarck_pbn.check.position.positions` (O(n²), n ≤ 48).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from bismarck_pbn.model.cards import rest_of_deck
 from bismarck_pbn.model.deal import Comment, Deal
 from bismarck_pbn.model.games import GAMES
 from bismarck_pbn.session.standings import BoardRow, Session, standings_of_checked
-from bismarck_pbn.views.position import positions
+from bismarck_pbn.check.position import positions
 from bismarck_pbn.model.nags import NAG_MEANINGS
 
 
