@@ -65,7 +65,7 @@ def prepare(deal: Deal, out: list[Diagnostic] | None = None, rules: Ruleset | No
     rules = rules or ruleset_of(deal)
     findings: list[Finding] = []
     if deal.auction is not None and out is not None:
-        auction = rules.check_auction(deal)
+        auction = rules.auction_of(deal)
         if auction is not None:
             findings.extend(auction.findings)
             findings.extend(rules.auction_agreement(deal, auction))

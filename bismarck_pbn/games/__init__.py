@@ -89,7 +89,8 @@ __all__ = ["RULESETS", "VARIANTS", "Registry", "Asks", "AuctionResult", "Finding
 @lru_cache(maxsize=256)
 def ruleset(game: str | None = None, variant: Variant | None = None) -> Ruleset:
     """The rules of ``game`` (Bismarck when None or unknown) under ``variant``. Cached:
-    rulesets hold no state of their own."""
+    rulesets hold no state of their own (but the last deal's auction as read,
+    :meth:`Ruleset.auction_of`, kept by the deal's identity)."""
     name = game or "Bismarck"
     cls = RULESETS.get(name) or RULESETS["Bismarck"]
     if variant is not None and variant.base not in GAMES[cls.name].bases:

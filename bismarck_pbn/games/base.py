@@ -100,11 +100,24 @@ class Ruleset(Table):
             out.append(Finding("BPN101", "the [Contract] tag is missing"))
         return out
 
+    _read: tuple[Deal, AuctionResult | None] | None = None
+
+    def auction_of(self, deal: Deal) -> AuctionResult | None:
+        """:meth:`check_auction` of ``deal``, read once: the checker, :meth:`contract_of`
+        and a ruleset's :meth:`setup` all ask, so the last deal's result is kept (by the
+        deal's identity; one tuple swapped whole, safe across threads). O(calls) once."""
+        read = self._read
+        if read is not None and read[0] is deal:
+            return read[1]
+        result = self.check_auction(deal)
+        self._read = (deal, result)
+        return result
+
     def check_auction(self, deal: Deal) -> AuctionResult | None:
         """Judge the deal's auction call by call; None when the deal has none. The
         checker reports the findings and then :meth:`auction_agreement`; a ruleset's
-        :meth:`setup` may call this again to use the result (it is cheap: one pass over
-        the calls). The default is a game without an auction: an auction section is one
+        :meth:`setup` uses the result through :meth:`auction_of`, which reads the auction
+        once a deal. The default is a game without an auction: an auction section is one
         BPN801 at its first call."""
         auction = deal.auction
         if auction is None:
@@ -134,7 +147,7 @@ class Ruleset(Table):
         auction ends in (a record may leave them to the auction)."""
         contract, declarer = deal.contract, deal.declarer
         if (contract is None or declarer is None) and deal.auction is not None:
-            result = self.check_auction(deal)
+            result = self.auction_of(deal)
             if result is not None and result.complete:
                 contract = contract if contract is not None else result.contract
                 declarer = declarer if declarer is not None else result.declarer

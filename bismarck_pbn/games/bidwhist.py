@@ -230,7 +230,7 @@ class BidWhist(Ruleset):
     def _auction_makes_nt(self, deal: Deal) -> bool:
         """Whether a complete auction ends in no trump (a Trump tag naming a suit is then
         BPN802, from :meth:`auction_agreement`). O(calls)."""
-        result = self.check_auction(deal) if deal.auction is not None else None
+        result = self.auction_of(deal) if deal.auction is not None else None
         return result is not None and result.complete and result.trump == "NT"
 
     def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,

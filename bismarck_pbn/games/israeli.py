@@ -152,7 +152,7 @@ class IsraeliWhist(Ruleset):
 
     def _frisches(self, deal: Deal, hands: list[Hand | None], out: list[Finding]) -> list[set[str] | None]:
         """Each seat's cards after the Frisches (None where unknown), reporting BPN303."""
-        auction = self.check_auction(deal) if deal.auction is not None else None
+        auction = self.auction_of(deal) if deal.auction is not None else None
         given = [i + 1 for i, passed in enumerate(deal.frisch) if passed is not None]
         count = auction.restarts if auction is not None else max(given, default=0)
         for k in range(count + 1, FRISCHES + 1):

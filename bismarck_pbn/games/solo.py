@@ -157,7 +157,7 @@ class SoloWhist(Ruleset):
         """The seat that accepted a Propose (known only from the auction)."""
         if deal.auction is None:
             return None
-        result = self.check_auction(deal)
+        result = self.auction_of(deal)
         return result.partner if result is not None and result.complete else None
 
     # ---- before play
