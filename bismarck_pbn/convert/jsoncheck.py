@@ -58,9 +58,14 @@ def _fault(message: str, line: int, column: int) -> Diagnostic:
 
 
 def _schema_faults(obj: Any, part: str) -> list:
-    """Every place where ``obj`` breaks the schema, first in order of their path."""
+    """Every place where ``obj`` breaks the schema, first in order of their path; a fault
+    inside a choice of schemas (a card, a call or a trick) is named at its deepest place,
+    as :func:`bismarck_pbn.convert.schema.check` names the first."""
+    from jsonschema.exceptions import best_match
+
     validator = schema.validator(part)
-    return sorted(validator.iter_errors(obj), key=lambda e: [str(p) for p in e.absolute_path])
+    faults = [best_match([error]) for error in validator.iter_errors(obj)]
+    return sorted(faults, key=lambda e: [str(p) for p in e.absolute_path])
 
 
 def _not_json(exc: json.JSONDecodeError | schema.UnreadableJSON) -> str:
