@@ -16,7 +16,6 @@ gave is: tags, comments and cards with no place in a text, and every typed field
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -169,12 +168,10 @@ _ATTRS = {"Board": "board", "Dealer": "dealer", "Forehand": "forehand", "Deal": 
 
 # ---- checks when a value is set ---------------------------------------------------------------
 
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-
 def check_tag_text(name: str, value: str) -> None:
     """Raise ValueError unless ``name`` is a tag name and ``value`` fits in a tag pair
     (one line: BPN has no escape for a line break, so it is refused)."""
-    if _TAG_NAME.fullmatch(name) is None:
+    if not (name[:1].isalpha() and name.isascii() and name.replace("_", "").isalnum()):
         raise ValueError(f"{name!r} is not a tag name: letters, digits and _, starting with a letter")
     if "\n" in value or "\r" in value:
         raise ValueError(f"the value of [{name}] has a line break, which a tag value cannot hold: {value!r}")
