@@ -1,0 +1,277 @@
+"""The recorder's drafts: ``bpn record``'s own dialogue
+(:class:`~bismarck_pbn.session.recorder.Recorder`), run on the server, one per deal
+being recorded, driven by the taps of a page instead of typed lines.
+
+A draft is the list of answers given so far. Each answer is saved (atomically) before
+it is given to the dialogue, so a reload, a lost connection or a restart of the server
+loses nothing: a draft opened again replays its answers once. The dialogue runs in a
+thread of its own that waits at each question (:class:`Runner`), so a tap costs one step
+of the dialogue, not a replay. What the page shows is :meth:`WebRecorder.view`: the
+question (its kind, its default, the answers it offers: legal cards, legal calls,
+contracts left), what the dialogue said since the last answer, and the deal so far.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import secrets
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from bismarck_pbn.model.cards import sort_cards
+from bismarck_pbn.safewrite import atomic_write
+from bismarck_pbn.session.learn import Session
+from bismarck_pbn.session.recorder import Aborted, Recorder
+
+__all__ = ["Draft", "Drafts", "WebRecorder"]
+
+STEP_SECONDS = 30.0
+"""How long one step of the dialogue may take before the draft is given up as broken."""
+
+
+class WebRecorder(Recorder):
+    """The recorder with a page's view of it: which kind of question is asked (a hand, a
+    kitty, cards put away, a turned card, a call, a card to play, the final tricks), so
+    the page can offer a card grid or buttons instead of a text field."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.kind = "text"
+        self.question: tuple[str, str | None, tuple[str, ...]] = ("", None, ())
+        super().__init__(*args, **kwargs)
+
+    @contextmanager
+    def _kind(self, kind: str) -> Iterator[None]:
+        saved, self.kind = self.kind, kind
+        try:
+            yield
+        finally:
+            self.kind = saved
+
+    def ask(self, prompt: str, default: str | None = None, options: Iterable[str] = ()) -> str:
+        self.question = (prompt, default, tuple(options))
+        return super().ask(prompt, default, self.question[2])
+
+    def ask_hands(self) -> None:
+        with self._kind("hand"):
+            super().ask_hands()
+
+    def ask_kitty(self) -> None:
+        with self._kind("kitty"):
+            super().ask_kitty()
+
+    def ask_turned(self) -> str:
+        with self._kind("turned"):
+            return super().ask_turned()
+
+    def ask_cards(self, *args: Any, **kwargs: Any) -> Any:
+        with self._kind("cards"):
+            return super().ask_cards(*args, **kwargs)
+
+    def play(self) -> None:
+        with self._kind("play"):
+            super().play()
+
+    def _claim(self, given: str) -> None:
+        with self._kind("tricks"):
+            super()._claim(given)
+
+    def confirm(self, prompt: str, default: bool = False) -> bool:
+        with self._kind("text"):
+            return super().confirm(prompt, default)
+
+    def view(self) -> dict:
+        """The question and the deal so far, as the page draws them (JSON)."""
+        prompt, default, options = self.question
+        rec, rules = self.rec, self.rules
+        kind = self.kind
+        if kind == "text" and prompt.endswith(" calls"):
+            kind = "call"
+        if prompt.startswith("All right?"):
+            kind = "confirm"
+        size = {"hand": rules.hand_size, "kitty": rules.kitty_size}.get(kind)
+        if kind == "cards":
+            digits = [int(w) for w in prompt.split() if w.isdigit()]
+            size = digits[-1] if digits else None
+        out: dict[str, Any] = {
+            "question": {"prompt": prompt, "default": default, "options": list(options), "kind": kind,
+                         "size": size},
+            "game": rules.name, "seats": rules.seats, "deck": list(rules.deck),
+            "names": {str(s): rec.session_tags.get(f"Player{s}", "") for s in rules.seat_range()},
+            "board": rec.board, "seat": rec.seat, "role": rules.rotating_tag(),
+            "hands": [list(h) if h is not None else None for h in rec.hands],
+            "kitty": list(rec.kitty) if rec.kitty is not None else None,
+            "turned": rec.turned, "contract": rec.contract, "trump": rec.trump, "declarer": rec.declarer,
+            "calls": list(rec.calls), "cards": list(rec.cards), "claimed": rec.claimed,
+            "tricks": list(rec.tricks) if rec.tricks is not None else None,
+            "score": list(rec.score) if rec.score is not None else None,
+            "total": list(rec.total) if rec.total is not None else None,
+        }
+        state = getattr(self, "state", None)
+        if kind in ("play", "tricks", "confirm") and state is not None:
+            legal = state.legal_cards() if not state.finished else set()
+            out["play"] = {
+                "to_play": state.to_play, "leader": rec.leader, "trick": [[s, c] for s, c in state.trick],
+                "won": list(state.won), "tricks_played": state.tricks_played, "finished": state.finished,
+                "held": {str(s): (sort_cards(h) if (h := state.held(s)) is not None else None)
+                         for s in rules.seat_range()},
+                "legal": sort_cards(legal) if legal is not None else None,
+            }
+        return out
+
+
+class _Stop(Exception):
+    pass
+
+
+class Runner:
+    """The dialogue in its thread: :meth:`answer` gives it the next answer and waits for
+    the next question (or the end). Only one answer at a time (the draft's lock)."""
+
+    def __init__(self, session: Session) -> None:
+        self._answers: queue.Queue[str | None] = queue.Queue()
+        self._views: queue.Queue[dict] = queue.Queue()
+        self._said: list[dict] = []
+        self.recorder = WebRecorder(self._ask, self._say, session)
+        self.finished: dict | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True, name="bpn-serve-draft")
+        self._thread.start()
+        self.last = self._views.get(timeout=STEP_SECONDS)
+
+    def _say(self, text: str, style: str | None = None) -> None:
+        self._said.append({"text": text, "style": style})
+
+    def _ask(self, shown: str) -> str:
+        view = self.recorder.view()
+        view["said"], self._said = self._said, []
+        view["state"] = "asking"
+        self._views.put(view)
+        answer = self._answers.get()
+        if answer is None:
+            raise _Stop
+        return answer
+
+    def _run(self) -> None:
+        try:
+            rec = self.recorder.run()
+        except _Stop:
+            return
+        except Aborted as exc:
+            view = {"state": "abandoned", "reason": str(exc)}
+        except Exception as exc:  # a fault of the dialogue: the draft says so, never hangs
+            view = {"state": "broken", "reason": f"{type(exc).__name__}: {exc}"}
+        else:
+            try:
+                view = {"state": "complete", "text": rec.text()}
+            except ValueError as exc:
+                view = {"state": "broken", "reason": str(exc)}
+        view["said"], self._said = self._said, []
+        self.finished = view
+        self._views.put(view)
+
+    def answer(self, text: str) -> dict:
+        if self.finished is not None:
+            return self.finished
+        self._answers.put(text)
+        try:
+            self.last = self._views.get(timeout=STEP_SECONDS)
+        except queue.Empty:
+            self.last = self.finished = {"state": "broken", "reason": "the recorder did not answer", "said": []}
+        return self.last
+
+    def stop(self) -> None:
+        if self.finished is None:
+            self._answers.put(None)
+
+
+class Draft:
+    """One deal being recorded into one file: its answers, saved in ``path``."""
+
+    def __init__(self, ident: str, file: str, path: Path, answers: list[str], etag: str) -> None:
+        self.id = ident
+        self.file = file
+        """The served file's path (resolved): ids may change between runs, paths not."""
+        self.path = path
+        self.answers = answers
+        self.etag = etag
+        """The version of the file the deal was started on: writing it checks it is current."""
+        self.lock = threading.Lock()
+        self.runner: Runner | None = None
+
+    def save(self) -> None:
+        atomic_write(self.path, json.dumps({"file": self.file, "etag": self.etag, "answers": self.answers}, ensure_ascii=False))
+
+    def open(self, session: Callable[[], Session]) -> Runner:
+        """The running dialogue, started (and the saved answers replayed) when needed."""
+        if self.runner is None:
+            runner = Runner(session())
+            for answer in self.answers:
+                runner.answer(answer)
+            self.runner = runner
+        return self.runner
+
+    def back(self, session: Callable[[], Session]) -> dict:
+        """Take back the last answer, whatever it was: the dialogue is replayed without it."""
+        if self.answers:
+            self.answers.pop()
+            self.save()
+        self.close()
+        return self.open(session).last
+
+    def give(self, answer: str, session: Callable[[], Session]) -> dict:
+        runner = self.open(session)
+        if runner.finished is not None:
+            return runner.finished
+        self.answers.append(answer)
+        self.save()
+        return runner.answer(answer)
+
+    def close(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner = None
+
+
+class Drafts:
+    """The drafts of every served file, kept as small JSON files in ``directory``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._by_id: dict[str, Draft] = {}
+        self.lock = threading.Lock()
+        directory.mkdir(parents=True, exist_ok=True)
+        for path in sorted(directory.glob("*.json")):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                draft = Draft(path.stem, str(data["file"]), path, [str(a) for a in data["answers"]],
+                              str(data["etag"]))
+            except (OSError, ValueError, KeyError, TypeError):
+                continue  # not a draft of ours: left alone
+            self._by_id[draft.id] = draft
+
+    def new(self, file: str, etag: str) -> Draft:
+        with self.lock:
+            ident = secrets.token_hex(6)
+            draft = Draft(ident, file, self.directory / f"{ident}.json", [], etag)
+            draft.save()
+            self._by_id[ident] = draft
+            return draft
+
+    def get(self, ident: str) -> Draft | None:
+        return self._by_id.get(ident)
+
+    def of_file(self, file: str) -> list[Draft]:
+        return [d for d in self._by_id.values() if d.file == file]
+
+    def discard(self, draft: Draft) -> None:
+        with self.lock:
+            draft.close()
+            self._by_id.pop(draft.id, None)
+            draft.path.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        for draft in list(self._by_id.values()):
+            draft.close()
