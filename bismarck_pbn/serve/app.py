@@ -83,7 +83,7 @@ class Api:
         if request.headers.get("if-none-match") == snap.etag:
             return Response(status_code=304, headers={"ETag": snap.etag})
         data = await run_in_threadpool(served.json_deals, snap)
-        return JSONResponse(data, headers={"ETag": snap.etag})
+        return Response(data, media_type="application/json", headers={"ETag": snap.etag})
 
     async def post_deal(self, request: Request) -> Response:
         served = self.served(request)
@@ -241,6 +241,7 @@ def create_app(paths: list[Path], token: str, drafts_dir: Path, hosts: set[str] 
         Route(f"/files/{ident}/record/{{draft:str}}", site.recorder),
         Route(f"/files/{ident}/annotate/{{deal:int}}", site.annotator),
         Route("/static/{name:str}", site.static),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/files", api.files),
         Route(f"/api/files/{ident}", api.file),
         Route(f"/api/files/{ident}/deals", api.post_deal, methods=["POST"]),

@@ -2,8 +2,8 @@
 (:class:`~bismarck_pbn.session.recorder.Recorder`), run on the server, one per deal
 being recorded, driven by the taps of a page instead of typed lines.
 
-A draft is the list of answers given so far. Each answer is saved (atomically) before
-it is given to the dialogue, so a reload, a lost connection or a restart of the server
+A draft is the list of answers given so far. Each answer is appended to the draft's
+journal before it is given to the dialogue, so a reload, a lost connection or a restart of the server
 loses nothing: a draft opened again replays its answers once. The dialogue runs in a
 thread of its own that waits at each question (:class:`Runner`), so a tap costs one step
 of the dialogue, not a replay. What the page shows is :meth:`WebRecorder.view`: the
@@ -14,6 +14,7 @@ contracts left), what the dialogue said since the last answer, and the deal so f
 from __future__ import annotations
 
 import json
+import os
 import queue
 import secrets
 import threading
@@ -40,6 +41,8 @@ class WebRecorder(Recorder):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.kind = "text"
+        self.seated = self.asked = False
+        """Whether the seat that deals, and the contract, have been asked yet."""
         self.question: tuple[str, str | None, tuple[str, ...]] = ("", None, ())
         super().__init__(*args, **kwargs)
 
@@ -55,7 +58,12 @@ class WebRecorder(Recorder):
         self.question = (prompt, default, tuple(options))
         return super().ask(prompt, default, self.question[2])
 
+    def ask_contract_and_after(self) -> None:
+        self.asked = True
+        super().ask_contract_and_after()
+
     def ask_hands(self) -> None:
+        self.seated = True
         with self._kind("hand"):
             super().ask_hands()
 
@@ -101,7 +109,7 @@ class WebRecorder(Recorder):
                          "size": size},
             "game": rules.name, "seats": rules.seats, "deck": list(rules.deck),
             "names": {str(s): rec.session_tags.get(f"Player{s}", "") for s in rules.seat_range()},
-            "board": rec.board, "seat": rec.seat, "role": rules.rotating_tag(),
+            "board": rec.board, "seat": rec.seat, "seated": self.seated, "asked": self.asked, "role": rules.rotating_tag(),
             "hands": [list(h) if h is not None else None for h in rec.hands],
             "kitty": list(rec.kitty) if rec.kitty is not None else None,
             "turned": rec.turned, "contract": rec.contract, "trump": rec.trump, "declarer": rec.declarer,
@@ -201,8 +209,21 @@ class Draft:
         self.lock = threading.Lock()
         self.runner: Runner | None = None
 
-    def save(self) -> None:
-        atomic_write(self.path, json.dumps({"file": self.file, "etag": self.etag, "answers": self.answers}, ensure_ascii=False))
+    def create(self) -> None:
+        """The draft's journal: a first line naming the file and its version, then one
+        line an answer (``{"answer": …}``) or a taking back (``{"back": true}``)."""
+        atomic_write(self.path, json.dumps({"file": self.file, "etag": self.etag}, ensure_ascii=False) + "\n",
+                     create=True)
+
+    def _log(self, entry: dict) -> None:
+        # One write a line, appended: the operating system has it at once, so a restart of
+        # the server loses nothing; it is not forced to the disk (fsync costs more than
+        # the rest of a tap), so only a power cut could lose the last taps, never the file.
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, (json.dumps(entry, ensure_ascii=False) + "\n").encode())
+        finally:
+            os.close(fd)
 
     def open(self, session: Callable[[], Session]) -> Runner:
         """The running dialogue, started (and the saved answers replayed) when needed."""
@@ -217,7 +238,7 @@ class Draft:
         """Take back the last answer, whatever it was: the dialogue is replayed without it."""
         if self.answers:
             self.answers.pop()
-            self.save()
+            self._log({"back": True})
         self.close()
         return self.open(session).last
 
@@ -226,7 +247,7 @@ class Draft:
         if runner.finished is not None:
             return runner.finished
         self.answers.append(answer)
-        self.save()
+        self._log({"answer": answer})
         return runner.answer(answer)
 
     def close(self) -> None:
@@ -235,28 +256,44 @@ class Draft:
             self.runner = None
 
 
+def _read(path: Path) -> Draft:
+    """A draft from its journal (a last line cut short by a crash is left out)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    answers: list[str] = []
+    for line in lines[1:]:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            break
+        if entry.get("back"):
+            if answers:
+                answers.pop()
+        else:
+            answers.append(str(entry["answer"]))
+    return Draft(path.stem, str(head["file"]), path, answers, str(head["etag"]))
+
+
 class Drafts:
-    """The drafts of every served file, kept as small JSON files in ``directory``."""
+    """The drafts of every served file, each a small journal in ``directory``."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self._by_id: dict[str, Draft] = {}
         self.lock = threading.Lock()
         directory.mkdir(parents=True, exist_ok=True)
-        for path in sorted(directory.glob("*.json")):
+        for path in sorted(directory.glob("*.draft")):
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                draft = Draft(path.stem, str(data["file"]), path, [str(a) for a in data["answers"]],
-                              str(data["etag"]))
-            except (OSError, ValueError, KeyError, TypeError):
+                draft = _read(path)
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 continue  # not a draft of ours: left alone
             self._by_id[draft.id] = draft
 
     def new(self, file: str, etag: str) -> Draft:
         with self.lock:
             ident = secrets.token_hex(6)
-            draft = Draft(ident, file, self.directory / f"{ident}.json", [], etag)
-            draft.save()
+            draft = Draft(ident, file, self.directory / f"{ident}.draft", [], etag)
+            draft.create()
             self._by_id[ident] = draft
             return draft
 

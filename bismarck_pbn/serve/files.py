@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bismarck_pbn.check.validate import validate_text
-from bismarck_pbn.convert.jsonio import iter_dicts
+from bismarck_pbn.convert.jsonio import dumps
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format import edit
 from bismarck_pbn.format.reader import parse
@@ -114,9 +114,9 @@ class Served:
         self._cached, self._stat = snap, key
         return snap
 
-    def json_deals(self, snap: Snapshot) -> list[dict]:
-        """The deals as ``bpn convert --to json`` writes them."""
-        return list(iter_dicts(snap.real_deals))
+    def json_deals(self, snap: Snapshot) -> str:
+        """The deals as ``bpn convert --to json`` writes them (JSON text)."""
+        return dumps(snap.real_deals, indent=None)
 
     def _current(self, if_match: str | None) -> Snapshot:
         """The file read afresh (bytes compared, not only the time) and checked against

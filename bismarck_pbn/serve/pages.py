@@ -33,7 +33,7 @@ STATIC = {"serve.js": "text/javascript; charset=utf-8", "serve.css": "text/css; 
 
 @cache
 def _asset(name: str) -> str:
-    return files("bismarck_pbn.serve").joinpath("static", name).read_text(encoding="utf-8")
+    return files("bismarck_pbn.serve").joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
 def shell(title: str, body: str, page: str = "", data: dict[str, str] | None = None) -> str:
