@@ -102,6 +102,7 @@ def serve_command(
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(128)  # before the address is printed: a client that is quick is queued, not refused
     except OSError as exc:
         hint = " (--port 0 picks a free one)" if exc.errno in (98, 48) else ""
         err.print(f"bpn: cannot listen on {host}:{port}: {exc.strerror or exc}{hint}", style="red", highlight=False)
@@ -113,14 +114,14 @@ def serve_command(
     state = Path(drafts) if drafts else _drafts_dir()
     app = create_app(targets, token, state, hosts)
     url = f"http://{named}:{port}/?token={token}"
-    sys.stdout.write(url + "\n")
-    if lan:
-        segno.make(url, error="l").terminal(out=sys.stdout, compact=True)
-    sys.stdout.flush()
-    err.print(f"serving {len(targets)} path{'s' if len(targets) != 1 else ''}; deals being recorded are kept "
-              f"in {state}. Ctrl-C stops.", highlight=False, markup=False)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=3)
-    try:
+    try:  # from here on Ctrl-C, whenever it comes, is the way to stop
+        sys.stdout.write(url + "\n")
+        if lan:
+            segno.make(url, error="l").terminal(out=sys.stdout, compact=True)
+        sys.stdout.flush()
+        err.print(f"serving {len(targets)} path{'s' if len(targets) != 1 else ''}; deals being recorded are kept "
+                  f"in {state}. Ctrl-C stops.", highlight=False, markup=False)
+        config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=3)
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:
         pass

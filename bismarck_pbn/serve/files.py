@@ -13,6 +13,7 @@ import os
 import re
 import threading
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from bismarck_pbn.check.validate import validate_text
@@ -46,14 +47,17 @@ class Refused(Exception):
         self.deal = deal
 
 
-@dataclass(frozen=True)
 class Snapshot:
-    """One version of a file: its text, its ETag and what the reader made of it."""
+    """One version of a file: its text, its ETag and (read when first asked for) its deals."""
 
-    text: str
-    etag: str
-    fingerprint: Fingerprint | None
-    deals: tuple[Deal, ...]
+    def __init__(self, text: str, etag: str, fingerprint: Fingerprint | None) -> None:
+        self.text = text
+        self.etag = etag
+        self.fingerprint = fingerprint
+
+    @cached_property
+    def deals(self) -> tuple[Deal, ...]:
+        return tuple(parse(self.text))
 
     @property
     def real_deals(self) -> list[Deal]:
@@ -95,7 +99,7 @@ class Served:
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            return Snapshot("", MISSING_ETAG, None, ())
+            return Snapshot("", MISSING_ETAG, None)
         except OSError as exc:
             raise ReadFailure(f"{self.path}: cannot read: {exc.strerror or exc}") from None
         key = (st.st_size, st.st_mtime_ns, st.st_ino)
@@ -108,7 +112,7 @@ class Served:
         except OSError as exc:
             raise ReadFailure(f"{self.path}: cannot read: {exc.strerror or exc}") from None
         text = utf8_text(data, str(self.path))
-        snap = Snapshot(text, etag_of(data), fingerprint, tuple(parse(text)))
+        snap = Snapshot(text, etag_of(data), fingerprint)
         # the same size, time and inode, yet other bytes (an edit within one tick of the
         # clock) is caught by the ETag check of every write, which reads the bytes again
         self._cached, self._stat = snap, key
@@ -151,10 +155,8 @@ class Served:
             if errors:
                 raise Refused("the validator finds errors in the deal as the next deal of the file",
                               errors, deal_text)
-            self._write(snap, new_text)
-            after = self.snapshot()
-        board = after.real_deals[-1].board if after.real_deals else None
-        return board, deal_text, after.etag
+            after = self._write(snap, new_text)
+        return deal.board, deal_text, after.etag
 
     def annotate(self, target: edit.Target, if_match: str | None = None, **change: object) -> tuple[str, str]:
         """One comment, NAG or suffix added (or the notes cleared) with the lossless
@@ -167,16 +169,22 @@ class Served:
             except edit.AnnotateError as exc:
                 raise Refused(str(exc)) from None
             if result.changed:
-                self._write(snap, result.text)
-            return result.what or target.describe(), self.snapshot().etag
+                snap = self._write(snap, result.text)
+            return result.what or target.describe(), snap.etag
 
-    def _write(self, snap: Snapshot, text: str) -> None:
+    def _write(self, snap: Snapshot, text: str) -> Snapshot:
+        """``text`` written in place of ``snap`` (atomically, and only if the file is still
+        ``snap``); the new version."""
         try:
             atomic_write(self.path, text, expect=snap.fingerprint, create=snap.fingerprint is None)
         except ChangedOnDisk as exc:
             raise Conflict(f"{self.name} changed on disk while it was being written: nothing was "
                            "written; reload and try again") from exc
-        self._cached = None
+        data = text.encode("utf-8")
+        st = os.stat(self.path)
+        after = Snapshot(text, etag_of(data), Fingerprint(st.st_size, st.st_mtime_ns, hashlib.sha256(data).hexdigest()))
+        self._cached, self._stat = after, (st.st_size, st.st_mtime_ns, st.st_ino)
+        return after
 
 
 def _slug(path: Path) -> str:
@@ -216,4 +224,9 @@ class Library:
         return list(self._by_id.values())
 
     def get(self, ident: str) -> Served | None:
-        return self._by_id.get(ident)
+        """The file of that id; the directories are searched again for an id not known."""
+        found = self._by_id.get(ident)
+        if found is None and any(root.is_dir() for root in self.roots):
+            self.files()
+            found = self._by_id.get(ident)
+        return found
