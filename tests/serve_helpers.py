@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import socket
 import threading
 import time
 from pathlib import Path
@@ -23,8 +22,9 @@ class Running:
 
         from bismarck_pbn.serve.app import create_app
 
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
+        from bismarck_pbn.cli.serve import listen
+
+        self.sock = listen("127.0.0.1", 0)  # as bpn serve listens
         self.port = self.sock.getsockname()[1]
         self.host = f"127.0.0.1:{self.port}"
         self.url = f"http://{self.host}"

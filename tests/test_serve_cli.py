@@ -93,3 +93,28 @@ def test_lan_prints_the_lan_address_and_a_qr_code(tmp_path):
             proc.send_signal(signal.SIGINT)
             proc.communicate(timeout=20)
     assert proc.returncode == 0
+
+
+def test_the_servers_connections_do_without_nagles_delay():
+    """An answer written in two parts (headers, body) on a kept-alive connection must not
+    wait for the client's delayed ACK (~40 ms a tap): asyncio sets TCP_NODELAY on the
+    connections of a socket made with IPPROTO_TCP."""
+    import asyncio
+
+    from bismarck_pbn.cli.serve import listen
+
+    async def accept_one() -> int:
+        sock = listen("127.0.0.1", 0)
+        seen: list[int] = []
+
+        async def handle(reader, writer) -> None:
+            seen.append(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+        server = await asyncio.start_server(handle, sock=sock)
+        async with server:
+            _, writer = await asyncio.open_connection("127.0.0.1", sock.getsockname()[1])
+            while not seen:
+                await asyncio.sleep(0.01)
+            writer.close()
+        return seen[0]
+    assert asyncio.run(asyncio.wait_for(accept_one(), 10)) != 0

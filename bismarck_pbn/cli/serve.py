@@ -35,11 +35,28 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening (so a client quicker than the server's
+    start is queued, not refused). IPPROTO_TCP is said out loud: asyncio turns Nagle's
+    algorithm off (TCP_NODELAY) only on sockets that say so, and with it on, an answer
+    written in two parts on a kept-alive connection waits ~40 ms for the client's
+    delayed ACK."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def serve_command(
     paths: Annotated[list[str], typer.Argument(
         help="BPN files (a file that does not exist yet is created by the first deal recorded), or "
              "directories: every *.bpn file in them is served.", metavar="PATH...", show_default=False)],
-    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, metavar="N",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, metavar="N",
                                       help="The port to listen on (0: any free port).")] = 8000,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS",
                                       help="The address to listen on.")] = "127.0.0.1",
@@ -99,10 +116,7 @@ def serve_command(
             raise typer.Exit(2)
         host = found
     try:
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(128)  # before the address is printed: a client that is quick is queued, not refused
+        sock = listen(host, port)
     except OSError as exc:
         hint = " (--port 0 picks a free one)" if exc.errno in (98, 48) else ""
         err.print(f"bpn: cannot listen on {host}:{port}: {exc.strerror or exc}{hint}", style="red", highlight=False)

@@ -163,6 +163,7 @@ class Runner:
         return answer
 
     def _run(self) -> None:
+        view: dict[str, Any]
         try:
             rec = self.recorder.run()
         except _Stop:

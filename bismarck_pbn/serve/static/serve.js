@@ -244,6 +244,7 @@ function draw() {
     el("button", { "data-action": "back", onclick: back, text: "Undo" }),
     el("button", { "data-action": "abandon", onclick: abandon, text: "Abandon" })));
   app.replaceChildren(...parts);
+  if (!performance.getEntriesByName("bpn-drawn").length) performance.mark("bpn-drawn");
 }
 
 async function abandon() {
