@@ -7,6 +7,9 @@ drawn on the server; a deal stepped through is the page ``bpn html`` makes
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -24,11 +27,8 @@ from bismarck_pbn.views.html.page import render_html
 
 __all__ = ["Pages", "shell"]
 
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
-       "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-"""The pages load only the server's own script and style, and talk only to the server."""
-
 STATIC = {"serve.js": "text/javascript; charset=utf-8", "serve.css": "text/css; charset=utf-8"}
+"""Also served on their own (``/static/NAME``), for a look at them; the pages carry them inline."""
 
 
 @cache
@@ -36,20 +36,43 @@ def _asset(name: str) -> str:
     return files("bismarck_pbn.serve").joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
-def shell(title: str, body: str, page: str = "", data: dict[str, str] | None = None) -> str:
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+@cache
+def csp() -> str:
+    """The pages run only their own script and style (inline, allowed by their hashes:
+    a page is drawn with no request after its own), and talk only to the server."""
+    return (f"default-src 'none'; script-src {_hash(_asset('serve.js'))}; style-src {_hash(_asset('serve.css'))}; "
+            "connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def _json_for_script(data: object) -> str:
+    """JSON that can sit inside a <script> element: no ``<`` can close it early."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def shell(title: str, body: str, page: str = "", data: dict[str, str] | None = None, view: object = None) -> str:
+    """A page: ``page`` names what the script does on it (``record``, ``annotate``,
+    ``file``); ``view``, data it starts from (the recorder's first view), saving a fetch."""
     attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in (data or {}).items())
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(title)} · bpn serve</title>\n"
-            '<link rel="stylesheet" href="/static/serve.css">\n'
-            + ('<script src="/static/serve.js" defer></script>\n' if page else "")
-            + f'</head>\n<body data-page="{page}"{attrs}>\n'
+            f"<style>{_asset('serve.css')}</style>\n"
+            f'</head>\n<body data-page="{page}"{attrs}>\n'
             f'<header><a class="home" href="/">bpn serve</a> <h1>{escape(title)}</h1></header>\n'
-            f"<main>\n{body}\n</main>\n</body>\n</html>\n")
+            f"<main>\n{body}\n</main>\n"
+            + (f'<script type="application/json" id="bpn-view">{_json_for_script(view)}</script>\n'
+               if view is not None else "")
+            + (f"<script>{_asset('serve.js')}</script>\n" if page else "")
+            + "</body>\n</html>\n")
 
 
 def _html(text: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(text, status_code=status, headers={"Content-Security-Policy": CSP})
+    return HTMLResponse(text, status_code=status, headers={"Content-Security-Policy": csp()})
 
 
 def _standings(session: Session) -> str:
@@ -167,8 +190,13 @@ class Pages:
         if served is None or draft is None or draft.file != str(served.path):
             return _html(shell("Not found", "<p>No such deal being recorded (it may have been written: "
                                "<a href=\"/\">the files</a>).</p>"), 404)
+
+        def first_view() -> dict:
+            with draft.lock:
+                return {"id": draft.id, "file": served.id, **draft.open(lambda: served.snapshot().session()).last}
+        view = await run_in_threadpool(first_view)
         return _html(shell(f"Recording into {served.name}", '<div id="app">Loading…</div>', "record",
-                           {"file": served.id, "draft": draft.id}))
+                           {"file": served.id, "draft": draft.id}, view))
 
     async def annotator(self, request: Request) -> Response:
         served = self._served(request)

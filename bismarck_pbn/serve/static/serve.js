@@ -254,7 +254,9 @@ async function abandon() {
 }
 
 async function recorderPage() {
-  show(await api("GET", "/api/drafts/" + body.dataset.draft));
+  const given = document.getElementById("bpn-view");  // the first view comes with the page
+  if (given) show({ status: 200, json: JSON.parse(given.textContent) });
+  else show(await api("GET", "/api/drafts/" + body.dataset.draft));
 }
 
 /* ---- the annotator ---- */
