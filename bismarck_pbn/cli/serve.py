@@ -80,8 +80,8 @@ def serve_command(
     this machine after each tap, so a reload, a lost connection or a restart loses
     nothing. Ctrl-C stops the server.
 
-    Exit status: 0 stopped with Ctrl-C, 2 a path cannot be served, the port is taken,
-    or the serve extra is not installed.
+    Exit status: 0 stopped with Ctrl-C; 2 a path cannot be served, the port is taken,
+    there is no LAN address (--lan), or the serve extra is not installed.
 
     Examples:
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -101,9 +102,9 @@ class WebRecorder(Recorder):
         if prompt.startswith("All right?"):
             kind = "confirm"
         size = {"hand": rules.hand_size, "kitty": rules.kitty_size}.get(kind)
-        if kind == "cards":
-            digits = [int(w) for w in prompt.split() if w.isdigit()]
-            size = digits[-1] if digits else None
+        if kind == "cards":  # "Discard: the 4 cards …", "Frisch 1: the 3 cards seat 2 passed …"
+            found = re.search(r"\bthe (\d+) cards?\b", prompt)
+            size = int(found.group(1)) if found else None
         out: dict[str, Any] = {
             "question": {"prompt": prompt, "default": default, "options": list(options), "kind": kind,
                          "size": size},
