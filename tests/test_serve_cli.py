@@ -118,3 +118,14 @@ def test_the_servers_connections_do_without_nagles_delay():
             writer.close()
         return seen[0]
     assert asyncio.run(asyncio.wait_for(accept_one(), 10)) != 0
+
+
+def test_the_names_the_server_answers_to():
+    from bismarck_pbn.cli.serve import addresses, lan_address
+
+    assert addresses("127.0.0.1", 8000) == ("127.0.0.1", {"127.0.0.1:8000", "localhost:8000"})
+    assert addresses("::1", 80) == ("[::1]", {"[::1]:80", "localhost:80"})
+    assert addresses("192.0.2.7", 8000) == ("192.0.2.7", {"192.0.2.7:8000"})
+    lan = lan_address()
+    shown, hosts = addresses("0.0.0.0", 8000)  # every address: printed as the LAN one, which is allowed
+    assert shown == (lan or "127.0.0.1") and f"{shown}:8000" in hosts and "localhost:8000" in hosts

@@ -52,6 +52,20 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def addresses(host: str, port: int) -> tuple[str, set[str]]:
+    """The address to print, and every ``Host`` the server answers to (a page elsewhere
+    cannot come in through a DNS name of its own). Listening on every address (0.0.0.0,
+    ::), the printed one is the LAN address, and this machine's own names are allowed."""
+    def bracket(address: str) -> str:
+        return f"[{address}]" if ":" in address else address
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_address()
+        names = {"127.0.0.1", "localhost", "[::1]", *([lan] if lan else [])}
+        return (lan or "127.0.0.1"), {f"{n}:{port}" for n in names}
+    names = {bracket(host)} | ({"localhost"} if host in ("127.0.0.1", "::1") else set())
+    return bracket(host), {f"{n}:{port}" for n in names}
+
+
 def serve_command(
     paths: Annotated[list[str], typer.Argument(
         help="BPN files (a file that does not exist yet is created by the first deal recorded), or "
@@ -122,8 +136,7 @@ def serve_command(
         err.print(f"bpn: cannot listen on {host}:{port}: {exc.strerror or exc}{hint}", style="red", highlight=False)
         raise typer.Exit(2) from None
     port = sock.getsockname()[1]
-    named = f"[{host}]" if ":" in host else host
-    hosts = {f"{named}:{port}"} | ({f"localhost:{port}"} if host in ("127.0.0.1", "::1") else set())
+    named, hosts = addresses(host, port)
     token = secrets.token_urlsafe(24)
     state = Path(drafts) if drafts else _drafts_dir()
     app = create_app(targets, token, state, hosts)
