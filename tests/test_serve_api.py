@@ -273,3 +273,42 @@ def test_a_draft_survives_a_restart_of_the_server(tmp_path):
         assert status == 200 and again["question"]["prompt"] == asked == "Site"
         status, back = server.json("POST", f"/api/drafts/{draft}/back", headers=origin(server))
         assert back["question"]["prompt"] == "Event"
+
+
+def test_a_finished_draft_is_written_only_onto_the_version_it_was_started_on(served, files):
+    """Board 4 recorded through the API, answer by answer as the page sends them: a
+    change to the file meanwhile makes the write 409 and loses nothing; checked against
+    the file as it is now it is written, or refused when another phone wrote board 4."""
+    from bismarck_pbn.model.cards import holding_text
+
+    board4 = deals_of(CLUB)[3]
+    seats = [board4.forehand, board4.forehand % 3 + 1, (board4.forehand + 1) % 3 + 1]
+    given = ["", "", *(holding_text(board4.hands[s - 1]) for s in seats), "", board4.contract,
+             holding_text(board4.discard), *(c.card for c in board4.play.cards), ""]
+
+    def record() -> str:
+        status, view = served.json("POST", files.api("three", "/drafts"), headers=origin(served))
+        assert status == 201
+        for answer in given:
+            status, view = served.json("POST", f"/api/drafts/{view['id']}/answer", {"answer": answer},
+                                       headers=origin(served))
+            assert status == 200 and view["state"] in ("asking", "complete"), view
+        assert view["state"] == "complete"
+        return view["id"]
+
+    first, second = record(), record()
+    status, _ = served.json("POST", files.api("three", "/annotate"), {"deal": 1, "comment": "a note"},
+                            headers=origin(served))
+    assert status == 200  # the file changed, its deals did not
+    status, body = served.json("POST", f"/api/drafts/{first}/write", headers=origin(served))
+    assert status == 409 and len(deals_of(files.path("three"))) == 3
+    status, body = served.json("POST", f"/api/drafts/{first}/write?check=now", headers=origin(served))
+    assert status == 201 and body["board"] == 4, body
+    status, body = served.json("POST", f"/api/drafts/{second}/write?check=now", headers=origin(served))
+    assert status == 422 and body["deal"].startswith("[Event")  # board 4 twice: refused, the deal given back
+    written = deals_of(files.path("three"))
+    assert [d.board for d in written] == [1, 2, 3, 4]
+    assert [c.card for c in written[3].play.cards] == [c.card for c in board4.play.cards]
+    assert [d for d in validate_file(files.path("three")) if d.is_error] == []
+    assert served.json("GET", f"/api/drafts/{first}")[0] == 404  # written: the draft is gone
+    assert served.json("GET", f"/api/drafts/{second}")[0] == 200  # refused: kept
