@@ -46,3 +46,27 @@ def test_the_journal_replays_answers_and_take_backs_and_survives_a_torn_last_lin
         "file": "/somewhere/night.bpn", "etag": '"abc"'}
     assert again.open(session).last["question"]["prompt"] == "Site"
     again.close()
+
+
+def test_a_fault_behind_the_guard_is_a_500_and_one_line_never_a_traceback(capsys):
+    import asyncio
+
+    from bismarck_pbn.serve.guard import Guard
+
+    async def broken(scope, receive, send):
+        raise RuntimeError("a fault on purpose")
+
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": "/x", "query_string": b"",
+             "headers": [(b"host", b"h:1"), (b"authorization", b"Bearer t")]}
+    asyncio.run(Guard(broken, "t", {"h:1"})(scope, receive, send))
+    assert sent[0]["status"] == 500 and b"a fault on purpose" in sent[1]["body"]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error on GET /x: RuntimeError" in err and "Traceback" not in err

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -130,8 +131,18 @@ class Guard:
                 return {"type": "http.request", "body": bytes(body), "more_body": False}
             receive = replay
 
+        started = False
+
         async def with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [*message.get("headers", []), *HEADERS]
             await send(message)
-        await self.app(scope, receive, with_headers)
+        try:
+            await self.app(scope, receive, with_headers)
+        except Exception as exc:  # one line on the terminal, never a traceback; the client is told
+            sys.stderr.write(f"bpn serve: internal error on {method} {scope['path']}: {type(exc).__name__}: {exc}. "
+                             "Please report this with the file that caused it.\n")
+            if not started:
+                await _reply(send, 500, f"internal error: {type(exc).__name__}: {exc}")
