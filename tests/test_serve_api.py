@@ -275,6 +275,7 @@ def test_a_draft_survives_a_restart_of_the_server(tmp_path):
         assert back["question"]["prompt"] == "Event"
 
 
+@pytest.mark.slow  # two deals recorded answer by answer: ~3.5 s on a loaded two-core machine
 def test_a_finished_draft_is_written_only_onto_the_version_it_was_started_on(served, files):
     """Board 4 recorded through the API, answer by answer as the page sends them: a
     change to the file meanwhile makes the write 409 and loses nothing; checked against
