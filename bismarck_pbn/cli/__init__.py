@@ -21,6 +21,7 @@ from bismarck_pbn.cli.fmt import fmt_command
 from bismarck_pbn.cli.html import html_command
 from bismarck_pbn.cli.record import record_command
 from bismarck_pbn.cli.replay import replay_command
+from bismarck_pbn.cli.serve import serve_command
 from bismarck_pbn.cli.show import show_command
 from bismarck_pbn.cli.standings import standings_command
 from bismarck_pbn.cli.validate import validate_command
@@ -49,6 +50,7 @@ app.command("record", cls=Command)(record_command)
 app.command("deal", cls=Command)(deal_command)
 app.command("standings", cls=Command)(standings_command)
 app.command("html", cls=Command)(html_command)
+app.command("serve", cls=Command)(serve_command)
 
 
 def _version(value: bool) -> None:
