@@ -35,6 +35,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,8 @@ class Board:
 
     def _random_play(self, rng: random.Random) -> list[str]:
         hands = [set(h) for h in self.hands]
-        seat, table, play = self.leader, [], []
+        seat, play = self.leader, []
+        table: list[tuple[int, str]] = []
         for _ in range(52):
             p = self.problem(hands, seat, table)
             card = rng.choice(sorted(p.legal_cards()))
@@ -95,7 +97,8 @@ class Board:
     def positions(self) -> list[tuple[Problem, list[str]]]:
         """The 52 positions of the play: ours, and the cards played before it (for DDS)."""
         hands = [set(h) for h in self.hands]
-        seat, table, out = self.leader, [], []
+        seat, out = self.leader, []
+        table: list[tuple[int, str]] = []
         for i, card in enumerate(self.play):
             out.append((self.problem(hands, seat, table), self.play[:i]))
             hands[seat].discard(card)
@@ -179,25 +182,25 @@ def main() -> int:
     for i, b in enumerate(boards):
         p = b.problem(b.hands, b.leader, [])
         solver.clear()
-        dv, ov = solve.time(lambda: dds_value(b.dds_deal()), lambda: solver.solve(p), i % 2 == 1)
+        dv, ov = solve.time(partial(dds_value, b.dds_deal()), partial(solver.solve, p), i % 2 == 1)
         solve.check(f"deal {i + 1}", dv, ov if b.leader in NS else 13 - ov)
     for i, b in enumerate(boards):
         p = b.problem(b.hands, b.leader, [])
         solver.clear()
-        dv, ov = lead.time(lambda: dds_values(b.dds_deal()), lambda: solver.solve_moves(p), i % 2 == 1)
+        dv, ov = lead.time(partial(dds_values, b.dds_deal()), partial(solver.solve_moves, p), i % 2 == 1)
         lead.check(f"deal {i + 1}", dv, ov)
     for i, b in enumerate(boards):
         positions = b.positions()
 
-        def dds_play() -> list[dict[str, int]]:
+        def dds_play(b: Board = b) -> list[dict[str, int]]:
             d = b.dds_deal()
             out = []
-            for k, card in enumerate(b.play):
+            for card in b.play:
                 out.append(dds_values(d))
                 d.play(card)
             return out
 
-        def our_play() -> list[dict[str, int]]:
+        def our_play(positions: list[tuple[Problem, list[str]]] = positions) -> list[dict[str, int]]:
             solver.clear()
             return [solver.solve_moves(q) for q, _ in positions]
 
