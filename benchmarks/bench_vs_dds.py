@@ -140,15 +140,22 @@ def dds_value(deal: Any) -> int:
 
 class Row:
     def __init__(self, title: str) -> None:
-        self.title, self.dds, self.ours, self.mismatches = title, [], [], 0  # type: ignore[var-annotated]
+        self.title, self.mismatches = title, 0
+        self.dds: list[float] = []
+        self.ours: list[float] = []
+        self.nodes: list[int] = []
 
-    def time(self, dds: Callable[[], Any], ours: Callable[[], Any], ours_first: bool) -> tuple[Any, Any]:
+    def time(self, dds: Callable[[], Any], ours: Callable[[], Any], ours_first: bool,
+             solver: Solver) -> tuple[Any, Any]:
         order = [(ours, self.ours), (dds, self.dds)] if ours_first else [(dds, self.dds), (ours, self.ours)]
         got = {}
         for fn, times in order:
+            n = solver.stats()["nodes"]
             t = time.process_time()
             got[id(times)] = fn()
             times.append(time.process_time() - t)
+            if times is self.ours:
+                self.nodes.append(solver.stats()["nodes"] - n)
         return got[id(self.dds)], got[id(self.ours)]
 
     def check(self, what: str, dds: Any, ours: Any) -> None:
@@ -182,12 +189,12 @@ def main() -> int:
     for i, b in enumerate(boards):
         p = b.problem(b.hands, b.leader, [])
         solver.clear()
-        dv, ov = solve.time(partial(dds_value, b.dds_deal()), partial(solver.solve, p), i % 2 == 1)
+        dv, ov = solve.time(partial(dds_value, b.dds_deal()), partial(solver.solve, p), i % 2 == 1, solver)
         solve.check(f"deal {i + 1}", dv, ov if b.leader in NS else 13 - ov)
     for i, b in enumerate(boards):
         p = b.problem(b.hands, b.leader, [])
         solver.clear()
-        dv, ov = lead.time(partial(dds_values, b.dds_deal()), partial(solver.solve_moves, p), i % 2 == 1)
+        dv, ov = lead.time(partial(dds_values, b.dds_deal()), partial(solver.solve_moves, p), i % 2 == 1, solver)
         lead.check(f"deal {i + 1}", dv, ov)
     for i, b in enumerate(boards):
         positions = b.positions()
@@ -204,7 +211,7 @@ def main() -> int:
             solver.clear()
             return [solver.solve_moves(q) for q, _ in positions]
 
-        dv, ov = play.time(dds_play, our_play, i % 2 == 1)
+        dv, ov = play.time(dds_play, our_play, i % 2 == 1, solver)
         for k, (x, y) in enumerate(zip(dv, ov)):
             play.check(f"deal {i + 1}, card {k + 1}", x, y)
         print(f"  deal {i + 1}: solve {fmt(solve.dds[i])} / {fmt(solve.ours[i])}, lead {fmt(lead.dds[i])} / "
@@ -212,15 +219,17 @@ def main() -> int:
               file=sys.stderr, flush=True)
 
     print(f"\n{args.deals} random Whist deals (seed {args.seed}), CPU time; DDS / ours above 1: ours is faster\n")
-    print("| measure | DDS median | ours median | DDS / ours | DDS p90 | ours p90 | DDS max | ours max | values |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| measure | DDS median | ours median | DDS / ours | DDS p90 | ours p90 | DDS max | ours max | values "
+          "| our nodes, median / all |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     bad = 0
     for row in (solve, lead, play):
         md, mo = statistics.median(row.dds), statistics.median(row.ours)
         bad += row.mismatches
         print(f"| {row.title} | {fmt(md)} | {fmt(mo)} | **{md / mo:.2f}** | {fmt(p90(row.dds))} | "
               f"{fmt(p90(row.ours))} | {fmt(max(row.dds))} | {fmt(max(row.ours))} | "
-              f"{'all equal' if not row.mismatches else f'{row.mismatches} differ'} |")
+              f"{'all equal' if not row.mismatches else f'{row.mismatches} differ'} | "
+              f"{statistics.median(row.nodes) / 1e3:,.0f} k / {sum(row.nodes) / 1e6:,.1f} M |")
     if not args.skip_session:
         bad += session(statistics.median(play.dds))
     return 1 if bad else 0
