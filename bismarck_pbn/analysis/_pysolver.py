@@ -250,8 +250,8 @@ class PySolver(Rules):
             acc |= crel
             s = card >> 4
             if not low[s]:
-                r = acc >> (16 * s) & 0xFFFF
-                lowest = (r & -r).bit_length() - 1 if r else 16
+                ranks = acc >> (16 * s) & 0xFFFF
+                lowest = (ranks & -ranks).bit_length() - 1 if ranks else 16
                 if card & 15 < lowest:
                     low[s] = lowest
         if filed:
