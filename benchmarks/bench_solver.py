@@ -1,11 +1,12 @@
 """Speed of the double-dummy solver.
 
-    python benchmarks/bench_solver.py [--deals 100] [--tricks 16] [--limit NODES] [--core native|python]
+    python benchmarks/bench_solver.py [--deals 100] [--tricks 16] [--limit NODES] [--core native|python] [--misere]
 
 1. Full solves from the opening lead of random Bismarck deals (three hands of
    ``--tricks`` cards, the forehand alone against the other two, trump drawn at random
-   from S H D C and no trump, no-trump deals a Pass in three of ten): median and max
-   time, nodes, and how many hit the node limit (``--limit``, 0 for none).
+   from S H D C and no trump, no-trump deals a Pass in three of ten; with ``--misere``
+   every deal a Pass): median and max time, nodes, and how many hit the node limit
+   (``--limit``, 0 for none).
 2. The per-card analysis of each recorded play in samples/club-night.bpn (every card of
    48, the same node limit): median and max seconds.
 3. The transposition table: entries in use, its fixed memory, how often it filled up.
@@ -34,11 +35,13 @@ from bismarck_pbn.format.reader import parse  # noqa: E402
 from bismarck_pbn.model.cards import DECK  # noqa: E402
 
 
-def random_deal(rng: random.Random, tricks: int) -> Problem:
+def random_deal(rng: random.Random, tricks: int, misere: bool = False) -> Problem:
     cards = rng.sample(DECK, 52)
     hands = tuple(frozenset(cards[16 * k:16 * k + tricks]) for k in range(3))
     forehand = rng.randrange(3)
     trump = rng.choice([None, "S", "H", "D", "C"])
+    if misere:
+        return Problem(hands, trump=None, to_play=(forehand + 1) % 3, side=frozenset({forehand}), misere=True)
     return Problem(hands, trump=trump, to_play=(forehand + 1) % 3, side=frozenset({forehand}),
                    misere=trump is None and rng.random() < 0.3)
 
@@ -51,13 +54,14 @@ def main() -> None:
     ap.add_argument("--core", default=None)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--skip-analysis", action="store_true")
+    ap.add_argument("--misere", action="store_true", help="every deal a Pass: no trump, the forehand minimising")
     args = ap.parse_args()
     print(f"core: {core_description()}")
     solver = Solver(args.core, node_limit=args.limit)
     rng = random.Random(args.seed)
     times, walls, nodes, limited, used = [], [], [], 0, []
     for i in range(args.deals):
-        p = random_deal(rng, args.tricks)
+        p = random_deal(rng, args.tricks, args.misere)
         solver.clear()
         n0 = solver.stats()["nodes"]
         t, w = time.process_time(), time.perf_counter()
@@ -83,7 +87,7 @@ def _report_solves(args: argparse.Namespace, times: list[float], walls: list[flo
                    limited: int, used: list[int], solver: Solver) -> None:
     print(f"{args.tricks}-trick solves, {args.deals} deals: median {statistics.median(times) * 1000:.1f} ms, "
           f"max {max(times) * 1000:.1f} ms, median nodes {statistics.median(nodes):.0f}, "
-          f"max nodes {max(nodes)}, stopped by the limit: {limited} "
+          f"max nodes {max(nodes)}, nodes in all {sum(nodes)}, stopped by the limit: {limited} "
           f"(wall-clock median {statistics.median(walls) * 1000:.1f} ms)")
     stats = solver.stats()
     print(f"table: at most {max(used)} entries in use after a solve, of {stats['capacity']}, "

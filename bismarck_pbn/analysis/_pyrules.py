@@ -75,6 +75,7 @@ class Rules:
     tseat: list[int]
     trick_stack: list[tuple]
     hist: list[list[int]]
+    killer: list[int]
 
     def _count(self, seat: int) -> int:
         return self.hands[seat].bit_count()
@@ -221,6 +222,7 @@ class Rules:
         mine_max = maxmask >> seat & 1
         wants = mine_max == (self.countmask >> seat & 1)  # this seat wants to win tricks
         ntable, trump, hist = self.ntable, self.trump, self.hist[seat]
+        killer = -1 if ntable else self.killer[hands[seat].bit_count()]
         nx, led, before_last = (seat + 1) % n, -1, False
         nx_foe = (maxmask >> nx & 1) != mine_max
         if ntable:
@@ -254,12 +256,14 @@ class Rules:
             while m:
                 b = m.bit_length() - 1
                 m &= ~(1 << b)
+                run = 1 << b
                 for x in range(b - 1, -1, -1):
                     if not p >> x & 1:
                         continue
                     if not m >> x & 1:
                         break
                     m &= ~(1 << x)
+                    run |= 1 << x
                 card = 16 * s + b
                 if not ntable:
                     rel = (p & ((1 << b) - 1)).bit_count()
@@ -305,6 +309,8 @@ class Rules:
                             sc = 1500 - b if w_sure else 450 - b
                     else:
                         sc = 500 - b - (200 if s == trump else 0)
+                if killer >> 4 == s and run >> (killer & 15) & 1 and sc < 100000:
+                    sc += 5000  # the lead that last cut off with as many tricks left
                 scored.append((sc * 64 + min(hist[card], 63), card))
         scored.sort(key=lambda t: -t[0])
         return [c for _, c in scored]

@@ -44,6 +44,7 @@ class PySolver(Rules):
         self.tt: dict[tuple, list[list[int]]] = {}
         self.entries = 0
         self.hist: list[list[int]] = [[0] * 64 for _ in range(4)]
+        self.killer: list[int] = [-1] * 65
         self.nodes = 0
         self.clears = 0
         self._sig: tuple | None = None
@@ -54,6 +55,7 @@ class PySolver(Rules):
         self.tt.clear()
         self.entries = 0
         self.hist = [[0] * 64 for _ in range(4)]
+        self.killer = [-1] * 65
 
     def stats(self) -> dict[str, int]:
         """Nodes searched, table entries in use and the cap (entries; the memory per
@@ -224,7 +226,10 @@ class PySolver(Rules):
         is_max = self.maxmask >> seat & 1
         result, cut, acc = not is_max, -1, 0
         lg, all_ = self._legal(), self._present()
+        low = [0, 0, 0, 0]  # per suit: cards below this slot stand for one tried (solver.c)
         for card in self._moves(best_lead):
+            if card & 15 < low[card >> 4]:
+                continue
             done, wrel = self._play(card)
             if done:
                 r, crel = self._search(need - (self.countmask >> self.to_play & 1))
@@ -235,12 +240,20 @@ class PySolver(Rules):
             if r == is_max:
                 result, cut, acc = r, card, crel
                 self.hist[seat][card] += R
+                if boundary:
+                    self.killer[R] = card
                 break
             # the run of touching cards the card stands for: see solver.c's search()
             run = run_of(card, lg, all_) << (16 * (card >> 4))
             if crel & run:
                 crel |= run
             acc |= crel
+            s = card >> 4
+            if not low[s]:
+                ranks = acc >> (16 * s) & 0xFFFF
+                lowest = (ranks & -ranks).bit_length() - 1 if ranks else 16
+                if card & 15 < lowest:
+                    low[s] = lowest
         if filed:
             best = -1
             if cut >= 0:

@@ -96,6 +96,7 @@ typedef struct {
                            tricks are played, rather than gathered at every node) */
     int tseat[MAXN], tcard[MAXN];
     int hist[MAXN][64];
+    int8_t killer[65];  /* per tricks left: the lead that last cut off at a trick's lead (-1: none) */
 } Ctx;
 
 /* Bit counts: the popcnt instruction where the build may use it (__POPCNT__: the

@@ -104,7 +104,11 @@ static int last_trick(Ctx *c, u64 *rel) {
    a run differ only by swapping those two cards, so their relevant cards differ by
    the same swap; when a searched card's answer leaves the whole run out of its
    relevant cards the swap changes nothing, and otherwise the whole run is made
-   relevant (below, at nodes where every move had to be tried). */
+   relevant (below, at nodes where every move had to be tried). The same argument
+   goes further (DDS's "lowest winning rank"): once a card of a suit has failed, and
+   every card of that suit the answers so far rest on is above it, a later card of the
+   same suit below all of those is the same card as far as the proof goes (swapping
+   the two changes no relevant card), so it is not searched. */
 #ifndef TT_MIN
 #define TT_MIN 2    /* positions of this many tricks or fewer are not filed: cheaper to search */
 #endif
@@ -168,20 +172,33 @@ static int search(Ctx *c, int need, u64 *rel) {
     int seat = c->to_play, is_max = c->maxmask >> seat & 1;
     int result = !is_max, cut = -1;
     u64 all = c->out, lg = legal(c), acc = 0;
+    int low[4] = {0, 0, 0, 0};   /* per suit: cards below this slot stand for one tried */
     for (int i = 0; i < nm; i++) {
         int card = moves[i];
+        if ((card & 15) < low[card >> 4]) continue;
         u64 crel, wrel = 0;
         Trick sv;
         int w = play(c, card, &sv, &wrel);
         int r = search(c, w >= 0 ? need - (c->countmask >> w & 1) : need, &crel);
         take_back(c, seat, card, &sv, w);
         crel |= wrel;
-        if (r == is_max) { result = r; cut = card; acc = crel; c->hist[seat][card] += R; break; }
+        if (r == is_max) {
+            result = r; cut = card; acc = crel; c->hist[seat][card] += R;
+            if (boundary) c->killer[R] = (int8_t)card;
+            break;
+        }
         /* the run of touching cards `card` stands for */
         int s = card >> 4, b = card & 15;
         unsigned run = run_below(suit_bits(lg, s), suit_bits(all, s), b);
         if (suit_bits(crel, s) & run) crel |= (u64)run << (16 * s);
         acc |= crel;
+        /* DDS's lowest winning rank: a card of this suit below every card of the suit
+           that the answers so far rest on is as good as this one (see above) */
+        if (!low[s]) {
+            unsigned r = suit_bits(acc, s);
+            int lowest = r ? __builtin_ctz(r) : 16;
+            if (b < lowest) low[s] = lowest;
+        }
     }
     *rel = acc;
     if (use_tt && !c->aborted) {

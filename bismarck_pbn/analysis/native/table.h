@@ -45,6 +45,7 @@ EXPORT void bpn_dds_clear(void *p) {
     Ctx *c = p;
     forget(c);
     memset(c->hist, 0, sizeof c->hist);
+    memset(c->killer, -1, sizeof c->killer);
 }
 
 /* stats: nodes searched, entries used, entries in all, bytes of the table, times the
