@@ -103,7 +103,7 @@ def validate_command(
                             emit(d._replace(path=source.name))
                 else:
                     deals += _check_json(fp, kind, source.name, emit)
-            except BrokenPipeError:  # our reader went away, not the file (see common.Group)
+            except BrokenPipeError:  # our reader went away, not the file (see cli.group.Group)
                 raise
             except OSError as exc:
                 err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red")
