@@ -72,7 +72,27 @@ def test_help_lists_the_commands_without_importing_one():
     assert "validate" in out and "standings" in out
     commands = {m for m in modules if m.startswith("bismarck_pbn.cli.")}
     assert commands <= {"bismarck_pbn.cli.group", "bismarck_pbn.cli.quick"}, commands
-    assert _offending(modules, ("pydantic",)) == []
+    assert _offending(modules, ("bismarck_pbn.format", "bismarck_pbn.check", "bismarck_pbn.model", "lark",
+                                "pydantic")) == []
+
+
+def test_importing_the_library_imports_its_front_only():
+    code = ("import sys, bismarck_pbn\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('bismarck_pbn', 'lark', 'rich', 'typer')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split() == ["['bismarck_pbn']"]
+
+
+def test_every_name_of_the_api_is_there_when_used():
+    import bismarck_pbn as bpn
+
+    for name in bpn.__all__:
+        assert getattr(bpn, name) is not None, name
+        assert name in dir(bpn)
+    assert bpn.Deal.__module__ == "bismarck_pbn.model.deal"
+    assert bpn.validate_text is __import__("bismarck_pbn.check.validate", fromlist=["x"]).validate_text
+    with pytest.raises(AttributeError, match="no attribute 'Dael'"):
+        bpn.Dael  # noqa: B018 - the lookup is the test
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
