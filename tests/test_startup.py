@@ -193,6 +193,73 @@ def test_values_typer_refuses_get_typers_message():
 
 
 def test_json_of_validate_is_unchanged_by_the_quick_values():
-    result = runner.invoke(app, ["validate", "-f", "json", str(ROOT / "samples" / "invalid")])
+    result = runner.invoke(app, ["validate", "-f", "json", str(ROOT / "samples" / "invalid" / "BPN001-syntax-card.bpn")])
     assert result.exit_code == 1
     assert isinstance(json.loads(result.stdout), list) and json.loads(result.stdout)
+
+
+# ---- bpn validate to a file or a pipe writes without rich: the same bytes ---------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bismarck_pbn.cli.common import out_console  # noqa: E402
+from bismarck_pbn.cli.lines import Lines, say  # noqa: E402
+
+_TRICKY = st.sampled_from([":smile:", ":+1:", "a:b:c", "x\ty", "\r", "\x1b[31m", " ", "[bold]x[/]", "é", "漢字",
+                           "\u200b", "path with spaces.bpn:3:4:", "✓", "\\", "\x7f", "\x85"])
+_TEXT = st.lists(st.one_of(st.text(max_size=12), _TRICKY), max_size=4).map("".join)
+_PART = st.one_of(_TEXT, st.tuples(_TEXT, st.sampled_from(["bold", "red", "bold red", "yellow", "", "green"])))
+
+
+def _written(write) -> str:
+    import io
+
+    saved = sys.stdout
+    sys.stdout = io.StringIO()
+    try:
+        write()
+        return sys.stdout.getvalue()
+    finally:
+        sys.stdout = saved
+
+
+def _same_as_rich(parts, plain, style):
+    assert _written(lambda: say(Lines(), *parts)) == _written(lambda: say(out_console(), *parts))
+    assert _written(lambda: Lines().print(plain, style=style)) == \
+        _written(lambda: out_console().print(plain, style=style))
+
+
+_GIVEN = given(parts=st.lists(_PART, max_size=5), plain=_TEXT, style=st.sampled_from([None, "red", "yellow"]))
+
+
+@pytest.fixture
+def no_colour_forced(monkeypatch):
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@_GIVEN
+def test_lines_write_what_rich_writes_to_a_file(no_colour_forced, parts, plain, style):
+    _same_as_rich(parts, plain, style)
+
+
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@_GIVEN
+def test_lines_write_what_rich_writes_to_a_file_at_length(no_colour_forced, parts, plain, style):
+    _same_as_rich(parts, plain, style)
+
+
+def test_validate_writes_the_same_bytes_with_rich_and_without(monkeypatch):
+    """FORCE_COLOR="" sends the report through rich (which writes no colour for it)."""
+    bad = str(ROOT / "samples" / "invalid" / "BPN001-syntax-card.bpn")
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    piped = runner.invoke(app, ["validate", bad, str(SHORT)])
+    monkeypatch.setenv("FORCE_COLOR", "")
+    rich = runner.invoke(app, ["validate", bad, str(SHORT)])
+    assert piped.exit_code == rich.exit_code == 1
+    assert piped.stdout == rich.stdout and piped.stderr == rich.stderr
+    assert "BPN001 error:" in piped.stdout and "2 files, " in piped.stderr

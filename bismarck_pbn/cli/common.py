@@ -2,32 +2,43 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
-
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from bismarck_pbn.format.writer import UNWRITABLE  # noqa: F401  (re-exported for the commands)
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, is_stream, read_text, syntax_problems  # noqa: F401
 
+if TYPE_CHECKING:
+    from rich.console import Console
 
-class _Console(Console):
-    """A rich console that lets a broken pipe through to :class:`Group` (status 141):
-    rich's own ends the program with status 1. Ours are made without markup: what they
-    print holds tag values and paths, whose square brackets are text ('Anna [captain]'),
-    never styles (styles come as rich Text and the style= argument)."""
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise BrokenPipeError
+@cache
+def _console_class() -> type[Console]:
+    """rich's console, imported when a command first prints through it (bpn validate to
+    a file or a pipe never does: see cli/lines.py)."""
+    from rich.console import Console
+
+    class _Console(Console):
+        """A rich console that lets a broken pipe through to :class:`Group` (status 141):
+        rich's own ends the program with status 1. Ours are made without markup: what they
+        print holds tag values and paths, whose square brackets are text ('Anna [captain]'),
+        never styles (styles come as rich Text and the style= argument)."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return _Console
 
 
 def out_console() -> Console:
     """Standard output: colour only on a terminal, long lines never wrapped."""
-    return _Console(soft_wrap=True, highlight=False, markup=False)
+    return _console_class()(soft_wrap=True, highlight=False, markup=False)
 
 
 def err_console() -> Console:
-    return _Console(stderr=True, soft_wrap=True, highlight=False, markup=False)
+    return _console_class()(stderr=True, soft_wrap=True, highlight=False, markup=False)
 
 
 STDIN_TWICE = "bpn: - (standard input) can be given only once"
