@@ -25,15 +25,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SHORT = ROOT / "samples" / "short.bpn"
 runner = CliRunner()
 
-# What `bpn validate` of a BPN file has no use for. A prefix stands for the package and
-# everything below it.
+# What `bpn validate` of a BPN file, written to a pipe, has no use for (rich only where
+# colour can show: see cli/lines.py). A prefix stands for the package and everything below it.
 NOT_FOR_VALIDATE = (
     "bismarck_pbn.analysis", "bismarck_pbn.views", "bismarck_pbn.session", "bismarck_pbn.serve",
     "bismarck_pbn.convert.schema", "bismarck_pbn.check.parallel",
     *(f"bismarck_pbn.cli.{m}" for m in ("analyse", "annotate", "convert", "deal", "fmt", "html", "record",
                                         "replay", "show", "standings", "standings_text", "reference")),
     "textual", "starlette", "uvicorn", "dask", "distributed", "pyarrow", "jsonschema", "fastjsonschema",
-    "pydantic", "markdown_it", "pygments",
+    "pydantic", "markdown_it", "pygments", "rich",
 )
 
 
@@ -43,7 +43,8 @@ def _modules_after(*args: str, cwd: Path = ROOT) -> tuple[int, set[str], str]:
     code = ("import sys\nsys.argv = ['bpn', *sys.argv[1:]]\nfrom bismarck_pbn.cli import main\n"
             "try:\n    main()\nexcept SystemExit as exc:\n    status = exc.code\n"
             "sys.stdout.flush()\nsys.stderr.write('\\n@@' + repr((status, sorted(sys.modules))))\n")
-    env = {**os.environ, "COLUMNS": "80"}
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    env["COLUMNS"] = "80"
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd,
                           env=env, timeout=120)
     head, _, tail = done.stderr.rpartition("\n@@")
