@@ -17,14 +17,13 @@ run instead, as ``python -c 'from bismarck_pbn.cli import main; main()'`` with
 PYTHONPATH=DIR, so that two versions are compared in one run (commands a checkout
 does not have are skipped for it).
 
-Before timing, the package's modules are compiled to bytecode (``compileall``), as an
-installed package's are, and each command runs once untimed (the parser cache is filled
-then). Standard library and the package only.
+Each command runs once untimed first, with byte code cached in a temporary folder
+(PYTHONPYCACHEPREFIX) as an installed package has it, and the parser's cache filled.
+Standard library and the package only.
 """
 from __future__ import annotations
 
 import argparse
-import compileall
 import json
 import os
 import resource
@@ -80,8 +79,10 @@ def main() -> None:
     args = parser.parse_args()
 
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["COLUMNS"] = "100"
     folder = tempfile.mkdtemp(prefix="bench-startup-")
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(folder, "pycache")
     try:
         deal = one_deal(folder)
         runs: list[tuple[str, list[str], dict[str, str]]] = [("python -c pass", [sys.executable, "-c", "pass"], env)]
@@ -92,17 +93,15 @@ def main() -> None:
                 bpn = [script] if script else [sys.executable, "-m", "bismarck_pbn"]
                 tree_env, label = env, ""
                 names = commands_of(ROOT)
-                compileall.compile_dir(os.path.join(ROOT, "bismarck_pbn"), quiet=1)
             else:
                 bpn = [sys.executable, "-c", LAUNCH]
                 tree_env, label = {**env, "PYTHONPATH": tree}, f"[{os.path.basename(tree.rstrip('/'))}] "
                 names = commands_of(tree)
-                compileall.compile_dir(os.path.join(tree, "bismarck_pbn"), quiet=1)
             runs.append((f"{label}bpn validate ONE-DEAL", [*bpn, "validate", deal], tree_env))
             runs.append((f"{label}bpn --help", [*bpn, "--help"], tree_env))
             runs += [(f"{label}bpn {name} --help", [*bpn, name, "--help"], tree_env) for name in names]
 
-        for _, argv, run_env in runs:  # untimed: bytecode, the parser cache, the disk cache
+        for _, argv, run_env in runs:  # untimed: byte code, the parser's cache, the disk's cache
             timed(argv, run_env)
         walls: dict[str, list[float]] = {name: [] for name, _, _ in runs}
         cpus: dict[str, list[float]] = {name: [] for name, _, _ in runs}
