@@ -23,15 +23,49 @@ for writing and exporting; the rules live in :mod:`bismarck_pbn.games` and know 
 of text. See docs/library.md.
 """
 
-from bismarck_pbn.diagnostics import CODES, Diagnostic
-from bismarck_pbn.model.deal import BaseVisitor, Comment, Deal, Play, PlayedCard, Pos, Tag
-from bismarck_pbn.format.reader import Reader, load, parse, read_deal, read_deals, read_file
-from bismarck_pbn.format.visitor import SKIP, HeadersOnly, ReadVisitor
-from bismarck_pbn.check.validate import Checked, check_deal, validate_deals, validate_file, validate_stream, validate_text
-from bismarck_pbn.model.variant import Variant
-from bismarck_pbn.format.writer import dump, dumps, write_deal
-from bismarck_pbn.model.build import build
+from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bismarck_pbn.diagnostics import CODES, Diagnostic
+    from bismarck_pbn.model.deal import BaseVisitor, Comment, Deal, Play, PlayedCard, Pos, Tag
+    from bismarck_pbn.format.reader import Reader, load, parse, read_deal, read_deals, read_file
+    from bismarck_pbn.format.visitor import SKIP, HeadersOnly, ReadVisitor
+    from bismarck_pbn.check.validate import Checked, check_deal, validate_deals, validate_file, validate_stream, validate_text
+    from bismarck_pbn.model.variant import Variant
+    from bismarck_pbn.format.writer import dump, dumps, write_deal
+    from bismarck_pbn.model.build import build
+
+_HOME = {
+    **dict.fromkeys(["CODES", "Diagnostic"], "bismarck_pbn.diagnostics"),
+    **dict.fromkeys(["BaseVisitor", "Comment", "Deal", "Play", "PlayedCard", "Pos", "Tag"], "bismarck_pbn.model.deal"),
+    **dict.fromkeys(["Reader", "load", "parse", "read_deal", "read_deals", "read_file"], "bismarck_pbn.format.reader"),
+    **dict.fromkeys(["SKIP", "HeadersOnly", "ReadVisitor"], "bismarck_pbn.format.visitor"),
+    **dict.fromkeys(["Checked", "check_deal", "validate_deals", "validate_file", "validate_stream", "validate_text"],
+                    "bismarck_pbn.check.validate"),
+    "Variant": "bismarck_pbn.model.variant",
+    **dict.fromkeys(["dump", "dumps", "write_deal"], "bismarck_pbn.format.writer"),
+    "build": "bismarck_pbn.model.build",
+}
+"""Where each name of the API lives. ``import bismarck_pbn`` imports none of them: a
+name's module is imported when the name is first used (PEP 562), so a program that
+only lists the commands, or reads JSON, does not pay for the parser and the rules."""
+
+
+def __getattr__(name: str) -> object:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # once: the next use is a plain lookup
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})
 
 def to_json(deals, *, with_replay: bool = False, indent: int | None = 1) -> str:
     """Deals as a JSON document (see ``bpn schema``)."""
@@ -46,6 +80,7 @@ def from_json(text: str) -> list[Deal]:
     from bismarck_pbn.convert.jsonio import loads
 
     return loads(text)
+
 
 __version__ = "0.1.0"
 

@@ -8,20 +8,23 @@ layouts are looked up here, so the files are found from any working directory.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
 def data_path(folder: str, name: str) -> Path:
-    """The path of ``folder/name``: inside the installed package, else the repository."""
+    """The path of ``folder/name``: inside the installed package, else the repository.
+    A package on disk is looked at directly; importlib.resources (a package inside a zip
+    file) is imported only when neither place has the file."""
+    for path in (_PACKAGE / folder / name, _PACKAGE.parent / folder / name):
+        if path.is_file():
+            return path
+    from importlib import resources
+
     packaged = resources.files("bismarck_pbn").joinpath(folder).joinpath(name)
     if packaged.is_file():
         return Path(str(packaged))
-    repo = _PACKAGE.parent / folder / name
-    if repo.is_file():
-        return repo
     raise FileNotFoundError(f"{folder}/{name} is missing from this installation of bismarck-pbn")
 
 

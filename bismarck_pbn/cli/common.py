@@ -2,33 +2,43 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 from bismarck_pbn.format.writer import UNWRITABLE  # noqa: F401  (re-exported for the commands)
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, is_stream, read_text, syntax_problems  # noqa: F401
 
+if TYPE_CHECKING:
+    from rich.console import Console
 
-class _Console(Console):
-    """A rich console that lets a broken pipe through to :class:`Group` (status 141):
-    rich's own ends the program with status 1. Ours are made without markup: what they
-    print holds tag values and paths, whose square brackets are text ('Anna [captain]'),
-    never styles (styles come as rich Text and the style= argument)."""
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise BrokenPipeError
+@cache
+def _console_class() -> type[Console]:
+    """rich's console, imported when a command first prints through it (bpn validate to
+    a file or a pipe never does: see cli/lines.py)."""
+    from rich.console import Console
+
+    class _Console(Console):
+        """A rich console that lets a broken pipe through to :class:`Group` (status 141):
+        rich's own ends the program with status 1. Ours are made without markup: what they
+        print holds tag values and paths, whose square brackets are text ('Anna [captain]'),
+        never styles (styles come as rich Text and the style= argument)."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return _Console
 
 
 def out_console() -> Console:
     """Standard output: colour only on a terminal, long lines never wrapped."""
-    return _Console(soft_wrap=True, highlight=False, markup=False)
+    return _console_class()(soft_wrap=True, highlight=False, markup=False)
 
 
 def err_console() -> Console:
-    return _Console(stderr=True, soft_wrap=True, highlight=False, markup=False)
+    return _console_class()(stderr=True, soft_wrap=True, highlight=False, markup=False)
 
 
 STDIN_TWICE = "bpn: - (standard input) can be given only once"
@@ -64,75 +74,6 @@ def collect(paths: list[str], err: Console, streams: bool = True) -> tuple[list[
             err.print(f"bpn: {raw}: no such file or directory", style="red")
             bad = True
     return sources, bad
-
-
-# ---- help that reads as prose ---------------------------------------------------------
-
-from typer.core import TyperArgument, TyperCommand, TyperGroup  # noqa: E402
-
-
-def _plain_params(params) -> None:
-    """Show each parameter by its metavar (``FILE...``, ``N``), never as ``<bool>``,
-    ``<list[str]>`` or ``<int range>``: a flag shows nothing, a choice ``text|json``,
-    and a number's range is said in its help. (Overrides on the instances, so a typer
-    without these hooks only loses the nicety.)"""
-    for param in params:
-        if isinstance(param, TyperArgument):
-            name = param.metavar or param.name.upper()
-            usage = name if param.required else f"[{name}]"
-            _override(param, "display_type_rich", lambda ctx: None)
-            _override(param, "_usage_display_name", lambda usage=usage: usage)
-            _override(param, "_rich_display_name", lambda name=name: name)
-            _override(param, "_get_number_range_help_str", lambda: None)
-            continue
-        if getattr(param, "is_flag", False) or getattr(getattr(param, "type", None), "name", "") == "boolean":
-            _override(param, "display_type_rich", lambda ctx: None)
-        elif param.metavar is not None:
-            _override(param, "display_type_rich", lambda ctx, m=param.metavar: m)
-            _override(param, "_get_number_range_help_str", lambda: None)
-        else:
-            shown = type(param).display_type_rich
-
-            def plain(ctx, param=param, shown=shown):
-                text = shown(param, ctx)
-                return text.strip("<>") if text else text
-            _override(param, "display_type_rich", plain)
-
-
-def _override(param: object, method: str, replacement: Callable[..., object]) -> None:
-    """Replace one of typer's methods on this parameter only (the class keeps its own)."""
-    setattr(param, method, replacement)
-
-
-class _Plain:
-    def get_params(self, ctx):
-        params = super().get_params(ctx)
-        _plain_params(params)
-        return params
-
-
-class Command(_Plain, TyperCommand):
-    """A command whose help names its parameters as a person would (see _plain_params)."""
-
-
-class Group(_Plain, TyperGroup):
-    """The ``bpn`` group, with the same help style as its commands. A reader of standard
-    output that goes away (``bpn convert ... | head``) ends the command quietly with
-    status 141, a SIGPIPE's, as git does: typer would take it for a failure (status 1,
-    which a script reads as "records with errors")."""
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except BrokenPipeError:
-            import os
-            import sys
-
-            import typer
-
-            devnull = os.open(os.devnull, os.O_WRONLY)  # nothing more to flush at exit
-            os.dup2(devnull, sys.stdout.fileno())
-            raise typer.Exit(141) from None
 
 
 # ---- --side, shared by analyse, show, html and replay -----------------------------------

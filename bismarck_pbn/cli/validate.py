@@ -7,12 +7,12 @@ from enum import Enum
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from bismarck_pbn.diagnostics import ERROR, INFO, WARNING, Diagnostic
 from bismarck_pbn.check.validate import validate_deals
 from bismarck_pbn.format.reader import read_deals
-from bismarck_pbn.cli.common import collect, err_console, out_console
+from bismarck_pbn.cli.common import collect
+from bismarck_pbn.cli.lines import line_console, say
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
 
@@ -52,8 +52,8 @@ def validate_command(
         bpn validate records/ --format json > problems.json
         cat deal.bpn | bpn validate -
     """
-    out = out_console()
-    err = err_console()
+    out = line_console()
+    err = line_console(stderr=True)
     sources, unreadable = collect(paths, err)
     if not sources and not unreadable:
         err.print(f"bpn: no BPN file found in {' '.join(paths)}: nothing was checked", style="red")
@@ -103,7 +103,7 @@ def validate_command(
                             emit(d._replace(path=source.name))
                 else:
                     deals += _check_json(fp, kind, source.name, emit)
-            except BrokenPipeError:  # our reader went away, not the file (see common.Group)
+            except BrokenPipeError:  # our reader went away, not the file (see cli.group.Group)
                 raise
             except OSError as exc:
                 err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red")
@@ -191,12 +191,8 @@ def _check_json(fp, kind: str, name: str, emit) -> int:
 
 
 def _print(out, d: Diagnostic) -> None:
-    line = Text()
-    line.append(f"{d.path}:{d.line}:{d.column}:", style="bold")
-    line.append(f" {d.code} ")
-    line.append(f"{d.severity}:", style=_STYLE[d.severity])
-    line.append(f" {d.message}")
-    out.print(line)
+    say(out, (f"{d.path}:{d.line}:{d.column}:", "bold"), f" {d.code} ", (f"{d.severity}:", _STYLE[d.severity]),
+        f" {d.message}")
 
 
 def _plural(n: int, word: str) -> str:
@@ -211,5 +207,5 @@ def _summary(err, files: int, deals: int, counts: dict[str, int], unreadable: bo
     verdict = "" if counts[ERROR] else ("  ✓ valid" if not counts[WARNING] else "  valid, with warnings")
     if unreadable:
         verdict = "  (some paths could not be read)"
-    err.print(Text.assemble(f"{_plural(files, 'file')}, {_plural(deals, 'deal')} checked: ",
-                            (", ".join(parts), style), (verdict, "green" if not counts[ERROR] else "")))
+    say(err, f"{_plural(files, 'file')}, {_plural(deals, 'deal')} checked: ", (", ".join(parts), style),
+        (verdict, "green" if not counts[ERROR] else ""))
