@@ -133,7 +133,7 @@ def test_a_worker_killed_in_the_middle_of_analyse_costs_only_time(real_cluster):
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     killed = None
     with distributed.Client(address, timeout=30) as client:
-        pids = {addr: info["pid"] for addr, info in client.scheduler_info()["workers"].items()}
+        pids = client.run(os.getpid)
         deadline = time.monotonic() + 60
         while killed is None and time.monotonic() < deadline and run.poll() is None:
             busy = [addr for addr, keys in client.processing().items() if keys]

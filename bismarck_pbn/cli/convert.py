@@ -28,13 +28,14 @@ from bismarck_pbn.format.visitor import HeadersOnly
 from bismarck_pbn.safewrite import atomic_write
 from bismarck_pbn.format.writer import is_comment_block, iter_text, needs_1_1
 from bismarck_pbn.model.deal import TAGS_1_1, Deal
-from bismarck_pbn.cli.common import STDIN_TWICE, UNWRITABLE, err_console
+from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP, STDIN_TWICE, UNWRITABLE, err_console, open_executor
 
 
 class Kind(str, Enum):
     json = "json"
     jsonl = "jsonl"
     bpn = "bpn"
+    parquet = "parquet"
 
 
 _EXTENSIONS = {".bpn": Kind.bpn, ".pbn": Kind.bpn, ".json": Kind.json, ".jsonl": Kind.jsonl,
@@ -296,16 +297,24 @@ def convert_command(
         help="The inputs: .bpn, .json or .jsonl files, or - for standard input (its kind is then "
         "told from the content). Several inputs are converted into one output, in order.",
         metavar="FILE...", show_default=False)],
-    to: Annotated[Kind, typer.Option("--to", "--format", "-f", metavar="json|jsonl|bpn",
-                                     help="What to write.", show_default=False)],
+    to: Annotated[Kind, typer.Option("--to", "--format", "-f", metavar="json|jsonl|bpn|parquet",
+                                     help="What to write; parquet: two tables, deals and cards, into the "
+                                     "directory -o DIR.", show_default=False)],
     output: Annotated[str, typer.Option("--output", "-o", metavar="FILE", show_default=False,
-                                        help="Where to write (- for standard output, the default). "
-                                        "A file is written atomically.")] = "-",
+                                        help="Where to write (- for standard output, the default; a "
+                                        "directory for parquet). A file is written atomically.")] = "-",
     with_replay: Annotated[bool, typer.Option(
         "--with-replay", help="JSON only: add each trick's winner and running count, and each deal's computed "
         "tricks, score and running total.")] = False,
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of BPN input (default utf-8).")] = "utf-8",
+    dd: Annotated[bool, typer.Option(
+        "--dd", help="parquet only: analyse every deal double dummy, for the dd_ columns and each card's "
+        "cost (seconds a deal: see --scheduler).")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=0, metavar="N", show_default=False,
+                                             help="parquet: " + JOBS_HELP)] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
+                                                  help="parquet: " + SCHEDULER_HELP)] = None,
 ) -> None:
     """Convert between BPN, JSON (one document) and JSON Lines (one deal a line, for big
     archives; read and written as a stream).
@@ -326,6 +335,7 @@ def convert_command(
         bpn convert archive.jsonl --to bpn -o archive.bpn
         bpn convert 2026-*.bpn --to jsonl -o season.jsonl
         cat club-night.bpn | bpn convert - --to jsonl --with-replay | jq .result.score
+        bpn convert club/ --to parquet -o tables/     # tables/deals.parquet, tables/cards.parquet
     """
     err = err_console()
     for path in paths:
@@ -352,6 +362,13 @@ def convert_command(
                       "write to another file (-o NEW) and rename it; nothing was written",
                       style="red", highlight=False, markup=False)
             raise typer.Exit(2)
+    if to is Kind.parquet or dd:
+        from bismarck_pbn.cli.parquet import parquet_command
+
+        bpn = [p for p in paths if p != "-" and _EXTENSIONS.get(Path(p).suffix.lower(), Kind.bpn) is Kind.bpn]
+        parquet_command(paths, bpn, output, encoding, dd, jobs, scheduler, to is Kind.parquet,
+                        lambda path: _deals(path, encoding), _InputFault)
+        return
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
     try:
         buffered = _buffer_stdin() if to is Kind.bpn and "-" in paths else None
