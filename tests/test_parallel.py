@@ -95,3 +95,18 @@ def test_jobs_and_scheduler_together_are_a_usage_error():
 def test_a_command_line_jobs_beats_the_environment(monkeypatch):
     monkeypatch.setenv("BPN_SCHEDULER", "tcp://127.0.0.1:9")  # nothing there: it would fail
     assert _run(["validate", "samples/club-night.bpn", "--jobs", "1", "-q"])[0] == 0
+
+
+def test_convert_with_jobs_writes_what_one_process_writes(tmp_path, monkeypatch):
+    path, _ = _file(tmp_path)
+    monkeypatch.setattr(parallel, "BATCH", 5)  # sessions and deal numbers run across batches
+    args = ["convert", str(path), "samples/club-night.bpn", "--to", "jsonl", "--with-replay"]
+    one = _run([*args, "--jobs", "1"])
+    assert one[0] == 0 and one[1].count("\n") == 56 and '"errors":1' in one[1]
+    assert _run([*args, "--jobs", "2"]) == one
+    broken = tmp_path / "broken.bpn"
+    broken.write_text(path.read_text().replace("[Board \"9\"]", "[Board \"9\"", 1))
+    args = ["convert", str(broken), "--to", "jsonl"]
+    one = _run([*args, "--jobs", "1"])
+    assert one[0] == 1 and 0 < one[1].count("\n") < 20  # stopped at the syntax error, as one process stops
+    assert _run([*args, "--jobs", "2"]) == one

@@ -28,6 +28,7 @@ from bismarck_pbn.format.visitor import HeadersOnly
 from bismarck_pbn.safewrite import atomic_write
 from bismarck_pbn.format.writer import is_comment_block, iter_text, needs_1_1
 from bismarck_pbn.model.deal import TAGS_1_1, Deal
+from bismarck_pbn.parallel import Unavailable
 from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP, STDIN_TWICE, UNWRITABLE, err_console, open_executor
 
 
@@ -312,9 +313,9 @@ def convert_command(
         "--dd", help="parquet only: analyse every deal double dummy, for the dd_ columns and each card's "
         "cost (seconds a deal: see --scheduler).")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=0, metavar="N", show_default=False,
-                                             help="parquet: " + JOBS_HELP)] = None,
+                                             help="BPN files to JSON, JSON Lines or Parquet: " + JOBS_HELP)] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
-                                                  help="parquet: " + SCHEDULER_HELP)] = None,
+                                                  help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Convert between BPN, JSON (one document) and JSON Lines (one deal a line, for big
     archives; read and written as a stream).
@@ -370,6 +371,11 @@ def convert_command(
                         lambda path: _deals(path, encoding), _InputFault)
         return
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
+    farmed = to is not Kind.bpn and all(p != "-" and _EXTENSIONS.get(Path(p).suffix.lower(), Kind.bpn) is Kind.bpn
+                                        for p in paths)
+    from bismarck_pbn.check.parallel import worth_it
+
+    executor = open_executor(jobs, scheduler, farmed and worth_it([Path(p) for p in paths]))
     try:
         buffered = _buffer_stdin() if to is Kind.bpn and "-" in paths else None
         # (the look for BPN 1.1 is done before the conversion reads: they share stdin's buffer)
@@ -377,6 +383,10 @@ def convert_command(
         deals = _first_read(deal for path in paths for deal in _deals(path, encoding, buffered))
         if to is Kind.bpn:
             pieces = iter_text(_as_1_1(deals) if wants_1_1 else deals)
+        elif farmed and not executor.in_process:  # the same dicts, made by the workers
+            made = _farmed_dicts(paths, executor, encoding, with_replay)
+            pieces = (_json_document(made) if to is Kind.json else
+                      (json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in made))
         elif to is Kind.json:
             pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
         else:
@@ -400,9 +410,28 @@ def convert_command(
         raise typer.Exit(exc.code) from None
     except BrokenPipeError:
         raise
+    except Unavailable as exc:
+        err.print(f"bpn: {exc}", style="red", highlight=False, markup=False)
+        raise typer.Exit(2) from None
     except OSError as exc:
         err.print(f"bpn: {output}: cannot write: {exc.strerror or exc}", style="red")
         raise typer.Exit(2) from None
+    finally:
+        executor.close()
+
+
+def _farmed_dicts(paths: list[str], executor, encoding: str, with_replay: bool) -> Iterator[dict]:
+    """:func:`bismarck_pbn.convert.farm.dicts`, its refusals told as the in-process path tells them."""
+    from bismarck_pbn.convert.farm import Refused, dicts
+
+    try:
+        yield from dicts(paths, executor, encoding, with_replay)
+    except Refused as exc:
+        if exc.not_text:
+            raise _InputFault(f"bpn: {exc}", 1) from None
+        raise _SyntaxStop(str(exc)) from None
+    except OSError as exc:
+        raise _InputFault(f"bpn: {exc.filename}: cannot read: {exc.strerror or exc}", 2) from None
 
 
 def schema_command() -> None:
