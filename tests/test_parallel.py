@@ -110,3 +110,10 @@ def test_convert_with_jobs_writes_what_one_process_writes(tmp_path, monkeypatch)
     one = _run([*args, "--jobs", "1"])
     assert one[0] == 1 and 0 < one[1].count("\n") < 20  # stopped at the syntax error, as one process stops
     assert _run([*args, "--jobs", "2"]) == one
+
+
+def test_standings_with_jobs_writes_what_one_process_writes():
+    files = ["samples/club-night.bpn", "samples/bid-whist/rent-party.bpn", "samples/invalid/BPN603-total-slip-midsession.bpn"]
+    one = _run(["standings", *files, "--format", "csv", "--jobs", "1"])
+    assert one[0] == 0 and one[1].count("Club night") == 12
+    assert _run(["standings", *files, "--format", "csv", "--jobs", "2"]) == one
