@@ -87,3 +87,12 @@ def test_the_dask_library_gives_the_same_tables(tmp_path):
     assert len(cards) == len(pq.read_table(tmp_path / "cards.parquet"))
     assert cards.cost.notna().sum() > 0  # analysed: what each card cost
     assert deals_frame(bag, dd=True).compute().dd_tricks.notna().all()
+
+
+def test_convert_reads_a_directory_as_its_bpn_files(tmp_path):
+    (tmp_path / "a").mkdir()
+    code, out, err = _run(["convert", str(tmp_path / "a"), "--to", "jsonl"])
+    assert code == 2 and "no BPN file found" in err and out == ""
+    (tmp_path / "a" / "night.bpn").write_text(Path(CLUB).read_text())
+    code, out, _ = _run(["convert", str(tmp_path / "a"), "--to", "jsonl"])
+    assert code == 0 and out.count("\n") == 12

@@ -295,8 +295,9 @@ class _InputFault(Exception):
 
 def convert_command(
     paths: Annotated[list[str], typer.Argument(
-        help="The inputs: .bpn, .json or .jsonl files, or - for standard input (its kind is then "
-        "told from the content). Several inputs are converted into one output, in order.",
+        help="The inputs: .bpn, .json or .jsonl files, directories (every .bpn file below them), or - for "
+        "standard input (its kind is then told from the content). Several inputs are converted into one "
+        "output, in order.",
         metavar="FILE...", show_default=False)],
     to: Annotated[Kind, typer.Option("--to", "--format", "-f", metavar="json|jsonl|bpn|parquet",
                                      help="What to write; parquet: two tables, deals and cards, into the "
@@ -339,6 +340,12 @@ def convert_command(
         bpn convert club/ --to parquet -o tables/     # tables/deals.parquet, tables/cards.parquet
     """
     err = err_console()
+    named = paths
+    paths = [str(p) for raw in paths for p in (sorted(q for q in Path(raw).rglob("*.bpn") if q.is_file())
+                                               if raw != "-" and Path(raw).is_dir() else [raw])]
+    if not paths:
+        err.print(f"bpn: no BPN file found in {' '.join(named)}: nothing was converted", style="red", highlight=False)
+        raise typer.Exit(2)
     for path in paths:
         if path != "-" and not Path(path).is_file():
             err.print(f"bpn: {path}: no such file", style="red", highlight=False)
