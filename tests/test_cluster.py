@@ -145,3 +145,25 @@ def test_a_worker_killed_in_the_middle_of_analyse_costs_only_time(real_cluster):
     assert killed in {w.pid for w in workers}, "no worker was caught working"
     assert run.returncode == 0, err
     assert out == expected.stdout
+
+
+def test_ctrl_c_cancels_the_work_on_the_cluster(real_cluster):
+    address, _ = real_cluster
+    run = subprocess.Popen([str(BIN / "bpn"), "analyse", "samples/club-night.bpn", "--format", "json",
+                            "--scheduler", address], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def tasks(dask_scheduler):
+        return len(dask_scheduler.tasks)
+
+    with distributed.Client(address, timeout=30) as client:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(client.processing().values()):
+            time.sleep(0.05)
+        assert client.run_on_scheduler(tasks) > 0, "the run never reached the cluster"
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+        assert run.returncode != 0 and out == b""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and client.run_on_scheduler(tasks):
+            time.sleep(0.1)
+        assert client.run_on_scheduler(tasks) == 0  # nothing left queued or running for the run

@@ -9,7 +9,7 @@ here and on every worker.
 - A worker lost in the middle of a run costs only time: the scheduler runs its items
   again on the others (an item is a pure function of its arguments, and the results
   are taken in input order, so nothing is lost or repeated). An item that kills
-  :data:`RETRIES` + 1 workers in turn ends the run.
+  workers more often than the cluster allows (``allowed-failures``) ends the run.
 - Ctrl-C (or any failure here) cancels the items still on the cluster.
 """
 
@@ -88,8 +88,8 @@ class Cluster(Executor):
             while pending:
                 yield pending.popleft().result()
         except KilledWorker as exc:
-            raise Unavailable(f"the same work killed {RETRIES + 1} workers of {self.address} in turn; "
-                              f"stopped ({exc})") from None
+            raise Unavailable(f"one work item killed workers of {self.address} more often than the cluster "
+                              f"allows (distributed.scheduler.allowed-failures); stopped ({exc})") from None
         except (OSError, TimeoutError) as exc:
             raise Unavailable(f"lost the Dask scheduler at {self.address} ({exc})") from None
         finally:  # Ctrl-C, a failure, or a reader that stopped early: nothing is left running
