@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -112,7 +113,7 @@ def per_deal_costs(path: str, deals: int = 3000) -> dict[str, float]:
     for deal in read:
         check_deal(deal)
     t_check = (time.process_time() - t0) / len(read)
-    chunks, context = next(batches(__import__("pathlib").Path(path), "utf-8"))
+    chunks, context = next(batches(Path(path), "utf-8"))
     result = check_batch(chunks, context)
     t0 = time.process_time()
     for _ in range(3):
@@ -130,7 +131,7 @@ def solver_costs() -> list[float]:
     from bismarck_pbn.analysis.worker import analyse_one
     from bismarck_pbn.format.reader import parse
 
-    text = open(os.path.join(ROOT, "samples", "club-night.bpn"), encoding="utf-8").read()
+    text = Path(ROOT, "samples", "club-night.bpn").read_text(encoding="utf-8")
     out = []
     for deal in (d for d in parse(text) if d.tags):
         t0 = time.process_time()
@@ -178,7 +179,7 @@ def main() -> None:
         if not args.skip_analyse:
             club = os.path.join("samples", "club-night.bpn")
             if args.analyse_deals < 12:
-                text = open(os.path.join(ROOT, club), encoding="utf-8").read()
+                text = Path(ROOT, club).read_text(encoding="utf-8")
                 cut = text.index(f'[Board "{args.analyse_deals + 1}"]')
                 club = os.path.join(directory, "first-deals.bpn")
                 with open(club, "w", encoding="utf-8") as f:

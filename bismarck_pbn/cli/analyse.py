@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
-from bismarck_pbn.cli.common import (JOBS_HELP, SCHEDULER_HELP, SIDE_HELP, err_console, open_executor, out_console,
+from bismarck_pbn.cli.common import (SCHEDULER_HELP, SIDE_HELP, err_console, open_executor, out_console,
                                      side_problem)
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, input_path, read_text
 
