@@ -58,6 +58,8 @@ def test_validate_on_a_local_cluster_writes_what_one_process_writes(local_cluste
     assert _run([*args, "--scheduler", local_cluster])[:2] == one[:2]
     monkeypatch.setenv("BPN_SCHEDULER", local_cluster)  # the same through the environment
     assert _run(args)[:2] == one[:2]
+    args = ["standings", *SAMPLES[:4], "--format", "csv"]  # files sent as bytes
+    assert _run([*args, "--scheduler", local_cluster])[:2] == _run([*args, "--jobs", "1"])[:2]
 
 
 def test_a_worker_with_another_version_is_refused_in_one_line(local_cluster, monkeypatch):

@@ -117,3 +117,13 @@ def test_standings_with_jobs_writes_what_one_process_writes():
     one = _run(["standings", *files, "--format", "csv", "--jobs", "1"])
     assert one[0] == 0 and one[1].count("Club night") == 15
     assert _run(["standings", *files, "--format", "csv", "--jobs", "2"]) == one
+
+
+def test_a_file_can_be_checked_from_its_bytes_where_its_path_is_not_seen(tmp_path):
+    path, text = _file(tmp_path)
+    here = parallel.check_file(str(path), "utf-8")
+    assert here[0] and parallel.check_file(str(path), "utf-8", path.read_bytes()) == here
+    gone = parallel.check_file(str(tmp_path / "gone.bpn"), "utf-8", path.read_bytes())  # the path is not read
+    assert [d._replace(path=str(path)) for d in gone[0]] == here[0] and gone[1] == here[1]
+    failed = parallel.check_file(str(path), "utf-8", None, (2, "No such file or directory"))[0]
+    assert isinstance(failed, OSError) and failed.strerror == "No such file or directory"

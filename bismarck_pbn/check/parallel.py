@@ -101,16 +101,23 @@ def check_batch(chunks: list[Chunk], context: dict[str, str], work: Work | None 
     return out, own, reader.number
 
 
-def check_file(path: str, encoding: str) -> tuple[list[Diagnostic] | OSError, int]:
-    """Worker: every diagnostic of a whole file, and its number of deals (or the
-    OSError that stopped it reading)."""
+def check_file(path: str, encoding: str, data: bytes | None = None,
+               failed: tuple[int, str] | None = None) -> tuple[list[Diagnostic] | OSError, int]:
+    """Worker: every diagnostic of a whole file (its bytes ``data``, or read from
+    ``path``), and its number of deals (or the OSError that stopped it reading, or
+    ``failed``: the errno and message of the main process's failed read)."""
+    import io
+
+    if failed is not None:
+        return OSError(*failed), 0
+
     from bismarck_pbn.format.reader import read_deals
     from bismarck_pbn.check.validate import validate_deals
 
     out: list[Diagnostic] = []
     deals = 0
     try:
-        with open(path, "rb") as fp:
+        with (open(path, "rb") if data is None else io.BytesIO(data)) as fp:
             for checked in validate_deals(read_deals(fp, encoding=encoding)):
                 deals += bool(checked.deal.tags)
                 out.extend(d._replace(path=path) for d in checked.diagnostics)
@@ -201,7 +208,19 @@ def validate_paths(paths: list[tuple[str, Path]], executor: Executor, counts: di
             return True  # (check_file raises it, in its turn)
 
     plan = [(name, path, is_small(path)) for name, path in paths]
-    small = executor.map(check_file, ((str(path), encoding) for _, path, whole in plan if whole))
+    def small_items():
+        for _, path, whole in plan:
+            if not whole:
+                continue
+            if executor.sees_files:
+                yield str(path), encoding
+                continue
+            try:  # a cluster's workers may not see this machine's files: send the bytes
+                yield str(path), encoding, path.read_bytes()
+            except OSError as exc:
+                yield str(path), encoding, None, (exc.errno, exc.strerror or str(exc))
+
+    small = executor.map(check_file, small_items())
     for name, path, whole in plan:
         if whole:
             diagnostics, counts[name] = next(small)

@@ -87,10 +87,19 @@ def _board_rows(name: str, sessions: list[Session], width: int = 3, points: int 
                      if points else ())]
 
 
-def file_standings(path: str, encoding: str) -> tuple:
-    """The sessions and standalone deals of one input (``-``: standard input), or
-    ("fault", message, exit status): a value, not an exception, so that it comes back
-    whole from a worker process."""
+def _bytes(path: str) -> bytes | OSError:
+    try:
+        with open(path, "rb") as fp:
+            return fp.read()
+    except OSError as exc:
+        return exc
+
+
+def file_standings(path: str, encoding: str, data: bytes | OSError | None = None) -> tuple:
+    """The sessions and standalone deals of one input (``-``: standard input; ``data``:
+    its bytes, read by the main process), or ("fault", message, exit status): a value,
+    not an exception, so that it comes back whole from a worker process."""
+    import io
     from pathlib import Path
 
     from bismarck_pbn.format.reader import read_deals
@@ -99,7 +108,9 @@ def file_standings(path: str, encoding: str) -> tuple:
     sessions: list[Session] = []
     standalone: list[BoardRow] = []
     try:
-        fp = source.open()
+        if isinstance(data, OSError):
+            raise data
+        fp = source.open() if data is None else io.BytesIO(data)
         try:
             for item in iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name)):
                 if isinstance(item, Session):
@@ -107,7 +118,7 @@ def file_standings(path: str, encoding: str) -> tuple:
                 else:
                     standalone.append(item)
         finally:
-            if source.path is not None:
+            if source.path is not None or data is not None:
                 fp.close()
     except LookupError:
         return "fault", f"unknown encoding {encoding!r}", 2
@@ -189,7 +200,9 @@ def standings_command(
     files: list[tuple[str, list[Session], list[BoardRow]]] = []
     named = [Path(p) for p in paths if p != "-"]
     executor = open_executor(jobs, scheduler, len(named) > 1 and worth_it(named))
-    farmed = (executor.map(file_standings, ((p, encoding) for p in paths if p != "-"))
+    # (a cluster's workers may not see this machine's files: they are sent the bytes)
+    farmed = (executor.map(file_standings, ((p, encoding, None if executor.sees_files else _bytes(p))
+                                            for p in paths if p != "-"))
               if not executor.in_process else None)
     try:
         for path in paths:

@@ -42,6 +42,9 @@ class Executor:
     """How many items can run at once."""
     in_process: bool = False
     """True when the items run here, one after the other (``--jobs 1``)."""
+    sees_files: bool = True
+    """True when the workers see this machine's files (local processes); a cluster's
+    workers are sent the bytes of a file instead of its path."""
 
     def map(self, fn: Callable[..., Any], items: Iterable[tuple[Any, ...]],
             ahead: int | None = None) -> Iterator[Any]:

@@ -39,6 +39,8 @@ def worker_version() -> str:
 class Cluster(Executor):
     """A client of the Dask scheduler at ``address``; raises :class:`Unavailable`."""
 
+    sees_files = False  # (the workers may be other machines)
+
     def __init__(self, address: str, timeout: float | None = None) -> None:
         try:
             from distributed import Client
