@@ -3,6 +3,9 @@ as one process; ``--jobs`` on the commands, byte for byte the output of ``--jobs
 (The Dask cluster's tests are in test_cluster.py.)"""
 
 import random
+from pathlib import Path
+
+import pytest
 
 import genbpn
 from bismarck_pbn import parse, validate_text
@@ -127,3 +130,15 @@ def test_a_file_can_be_checked_from_its_bytes_where_its_path_is_not_seen(tmp_pat
     assert [d._replace(path=str(path)) for d in gone[0]] == here[0] and gone[1] == here[1]
     failed = parallel.check_file(str(path), "utf-8", None, (2, "No such file or directory"))[0]
     assert isinstance(failed, OSError) and failed.strerror == "No such file or directory"
+
+
+@pytest.mark.slow
+def test_analyse_annotate_with_jobs_writes_the_file_one_process_writes(tmp_path):
+    text = Path("samples/club-night.bpn").read_text(encoding="utf-8")
+    text = text[: text.rindex("\n\n", 0, text.index('[Board "3"]'))] + "\n"  # two quick deals
+    one, two = tmp_path / "one.bpn", tmp_path / "two.bpn"
+    one.write_text(text)
+    two.write_text(text)
+    assert _run(["analyse", str(one), "--annotate", "--jobs", "1"])[0] == 0
+    assert _run(["analyse", str(two), "--annotate", "--jobs", "2"])[0] == 0
+    assert one.read_text() != text and two.read_text() == one.read_text()

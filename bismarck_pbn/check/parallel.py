@@ -46,14 +46,15 @@ dict); module-level, or a ``functools.partial`` of one, so that it pickles."""
 
 
 def worth_it(paths: list[Path]) -> bool:
-    """Whether these files hold enough to share out (see :data:`WORTH_IT`)."""
-    total = 0
+    """Whether these files hold enough to share out: :data:`WORTH_IT` bytes in all, in
+    more than one work item (several files, or one cut into batches)."""
+    sizes = []
     for path in paths:
         try:
-            total += path.stat().st_size
+            sizes.append(path.stat().st_size)
         except OSError:
             continue
-    return total >= WORTH_IT
+    return sum(sizes) >= WORTH_IT and (len(sizes) > 1 or any(size > BIG_FILE for size in sizes))
 
 
 _SESSION_SCAN = session_pattern(SESSION_TAGS)
