@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from bismarck_pbn.parallel import Executor, Unavailable
+from bismarck_pbn.parallel.base import Executor, Unavailable
 
 INSTALL = "pip install 'bismarck-pbn[dask]'"
 CONNECT_TIMEOUT = float(os.environ.get("BPN_SCHEDULER_TIMEOUT", "5"))

@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from bismarck_pbn.parallel import Executor, Unavailable
+from bismarck_pbn.parallel.base import Executor, Unavailable
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
