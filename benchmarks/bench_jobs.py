@@ -150,6 +150,7 @@ def main() -> None:
                     help="analyse the club night's first N deals (12: all; a quick look on a loaded machine)")
     ap.add_argument("--skip-validate", action="store_true")
     ap.add_argument("--skip-analyse", action="store_true")
+    ap.add_argument("--skip-costs", action="store_true", help="leave out the per-deal costs (the solver's take minutes)")
     ap.add_argument("--dir", help="keep the generated archive here (reused when present)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -171,11 +172,12 @@ def main() -> None:
             times = side_by_side({"--jobs 1": ["validate", large, "--jobs", "1", "-q"],
                                   "--jobs 2": ["validate", large, "--jobs", "2", "-q"]}, args.repeat)
             out["validate"] = report("validate:", times, "--jobs 1") | {"mb": round(size, 1)}
-        out["per_deal"] = costs = per_deal_costs(large)
-        solver = solver_costs()
-        costs["solver_median_s"] = statistics.median(solver)
-        costs["solver_mean_s"] = statistics.fmean(solver)
-        print("per deal: " + ", ".join(f"{k} {v:.3g}" for k, v in costs.items()))
+        if not args.skip_costs:
+            out["per_deal"] = costs = per_deal_costs(large)
+            solver = solver_costs()
+            costs["solver_median_s"] = statistics.median(solver)
+            costs["solver_mean_s"] = statistics.fmean(solver)
+            print("per deal: " + ", ".join(f"{k} {v:.3g}" for k, v in costs.items()))
         if not args.skip_analyse:
             club = os.path.join("samples", "club-night.bpn")
             if args.analyse_deals < 12:
