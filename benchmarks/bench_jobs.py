@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
-"""Does validating with two processes pay on this machine? Wall-clock time of one
-process against two on the same large file (``bismarck_pbn.check.parallel``, which
-``bpn validate --jobs N`` used until it was withdrawn for not scaling: see README.md).
+"""Do more cores pay? Whole ``bpn`` commands timed side by side, interleaved in one run:
 
-    python benchmarks/bench_jobs.py [--size-mb 50] [--jobs 1 2] [--repeat 1] [--dir DIR] [--keep]
+1. ``bpn validate FILE --jobs 1`` against ``--jobs 2`` on a generated archive of
+   ``--size-mb`` MB (about 2 MB of legal Standard sessions from ``tests/genbpn.py``,
+   as ``bench_scale.py`` makes them, repeated; written to a temporary directory).
+2. ``bpn analyse samples/club-night.bpn`` (12 deals) with ``--jobs 1``, ``--jobs 2``
+   and ``--scheduler`` on a Dask cluster of two one-thread workers started here on
+   localhost (``dask scheduler`` and two ``dask worker`` processes; needs the [dask] extra).
+3. The per-deal costs the million-deal projection in benchmarks/README.md is made of:
+   reading, checking, the solver, and moving a batch and its results between processes.
 
-1. Generates about 2 MB of legal Standard sessions with ``tests/genbpn.py`` (as
-   ``bench_scale.py`` does, fixed seed) and repeats the block until the file holds
-   ``--size-mb`` MB (default 50).
-2. For each job count validates the file in a fresh interpreter (one job:
-   ``validate_deals(read_deals(f))``; more: ``parallel.validate_paths``), ``--repeat`` times, and keeps the best wall-clock time (and the
-   CPU time of the children, from ``os.wait4``, so the work added by splitting and
-   pickling shows).
-3. Prints each time, the speed-up against one job, and the number of CPUs.
+    python benchmarks/bench_jobs.py [--size-mb 50] [--repeat 3] [--skip-validate] [--skip-analyse] [--json]
 
-Standard library and the package only. Exits 1 if a run does not exit 0.
+Each round runs every variant once, in turn, so that a change in the machine's load
+hits them alike; the medians and their ratios are printed, with the load average.
+Every run must give the same output as the first variant's (byte for byte), else the
+script stops: a speed-up that changes the output is no speed-up.
 """
 
 from __future__ import annotations
@@ -22,83 +23,190 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
+import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+BIN = os.path.dirname(sys.executable)
 sys.path.insert(0, HERE)
+sys.path.insert(0, ROOT)
 
-from bench_scale import SEED, build_large  # noqa: E402  (same generator, same block)
 
-
-def run(path: str, jobs: int) -> tuple[float, float]:
-    """Wall and CPU seconds (the child and its workers) of one validate run."""
+def bpn(*args: str) -> tuple[float, bytes]:
+    """Wall seconds and standard output of one whole ``bpn`` command."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--child", path, str(jobs)],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run([os.path.join(BIN, "bpn"), *args], capture_output=True, cwd=ROOT,
+                          env={k: v for k, v in os.environ.items() if k != "BPN_SCHEDULER"})
     wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"validating with {jobs} jobs failed:\n{err.decode(errors='replace')}")
-    return wall, usage.ru_utime + usage.ru_stime
+    if proc.returncode not in (0, 1):
+        sys.exit(f"bpn {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
+    return wall, proc.stdout
 
 
-def child(path: str, jobs: int) -> None:
-    """Validate ``path`` with ``jobs`` processes; exit 1 if anything is reported."""
-    sys.path.insert(0, ROOT)
-    from pathlib import Path
+def side_by_side(variants: dict[str, list[str]], repeat: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {name: [] for name in variants}
+    first: bytes | None = None
+    for round_ in range(repeat):
+        for name, args in variants.items():
+            wall, out = bpn(*args)
+            if first is None:
+                first = out
+            elif out != first:
+                sys.exit(f"{name}: the output differs from the first variant's")
+            times[name].append(wall)
+            print(f"  round {round_ + 1}: {name}: {wall:.1f} s (load {os.getloadavg()[0]:.1f})", flush=True)
+    return times
 
-    found = 0
-    if jobs == 1:
-        from bismarck_pbn import read_deals, validate_deals
 
-        with open(path, "rb") as fp:
-            found = sum(len(c.diagnostics) for c in validate_deals(read_deals(fp)))
-    else:
-        from bismarck_pbn.check.parallel import validate_paths
+def report(title: str, times: dict[str, list[float]], base: str) -> dict:
+    print(title)
+    med = {name: statistics.median(t) for name, t in times.items()}
+    for name, m in med.items():
+        print(f"  {name:32} median {m:7.1f} s   {med[base] / m:5.2f}x against {base}")
+    return {name: {"median_s": round(m, 2), "runs": [round(t, 2) for t in times[name]]} for name, m in med.items()}
 
-        for _, diagnostics in validate_paths([(path, Path(path))], jobs, {}):
-            found += sum(1 for _ in diagnostics)
-    sys.exit(1 if found else 0)
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_cluster() -> tuple[str, list[subprocess.Popen]]:
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    procs = [subprocess.Popen([os.path.join(BIN, "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                               "--no-dashboard"], **quiet)]
+    for _ in range(2):
+        procs.append(subprocess.Popen([os.path.join(BIN, "dask"), "worker", address, "--nthreads", "1",
+                                       "--host", "127.0.0.1", "--no-dashboard"], **quiet))
+    from distributed import Client
+
+    with Client(address, timeout=60) as client:
+        client.wait_for_workers(2, timeout=120)
+    return address, procs
+
+
+def per_deal_costs(path: str, deals: int = 3000) -> dict[str, float]:
+    """Seconds per deal: reading (split + parse), checking, and moving a batch of 1,000
+    deals and its results between processes (pickling both ways); and the solver's
+    seconds per deal on the club night (median of its 12 deals, from one process)."""
+    from itertools import islice
+
+    from bismarck_pbn.check.parallel import batches, check_batch
+    from bismarck_pbn.check.validate import check_deal
+    from bismarck_pbn.format.reader import read_deals
+
+    with open(path, "rb") as fp:
+        t0 = time.process_time()
+        read = list(islice(read_deals(fp), deals))
+        t_read = (time.process_time() - t0) / len(read)
+    t0 = time.process_time()
+    for deal in read:
+        check_deal(deal)
+    t_check = (time.process_time() - t0) / len(read)
+    chunks, context = next(batches(Path(path), "utf-8"))
+    result = check_batch(chunks, context)
+    t0 = time.process_time()
+    for _ in range(3):
+        pickle.loads(pickle.dumps((chunks, context)))
+        pickle.loads(pickle.dumps(result))
+    t_move = (time.process_time() - t0) / 3 / len(chunks)
+    sent = len(pickle.dumps((chunks, context))) / len(chunks)
+    back = len(pickle.dumps(result)) / len(chunks)
+    return {"read_ms": t_read * 1e3, "check_ms": t_check * 1e3, "move_ms": t_move * 1e3,
+            "bytes_sent": sent, "bytes_back": back}
+
+
+def solver_costs() -> list[float]:
+    from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
+    from bismarck_pbn.analysis.worker import analyse_one
+    from bismarck_pbn.format.reader import parse
+
+    text = Path(ROOT, "samples", "club-night.bpn").read_text(encoding="utf-8")
+    out = []
+    for deal in (d for d in parse(text) if d.tags):
+        t0 = time.process_time()
+        analysed = analyse_one(deal, DEFAULT_LIMIT)
+        out.append(time.process_time() - t0)
+        pickle.loads(pickle.dumps(analysed))
+    return out
 
 
 def main() -> None:
-    if len(sys.argv) == 4 and sys.argv[1] == "--child":
-        child(sys.argv[2], int(sys.argv[3]))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size-mb", type=float, default=50)
-    ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--dir")
-    ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--analyse-repeat", type=int, default=1)
+    ap.add_argument("--analyse-deals", type=int, default=12,
+                    help="analyse the club night's first N deals (12: all; a quick look on a loaded machine)")
+    ap.add_argument("--skip-validate", action="store_true")
+    ap.add_argument("--skip-analyse", action="store_true")
+    ap.add_argument("--skip-costs", action="store_true", help="leave out the per-deal costs (the solver's take minutes)")
+    ap.add_argument("--dir", help="keep the generated archive here (reused when present)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    print(f"CPUs: {os.cpu_count()}; load average at start {os.getloadavg()[0]:.1f}")
+    out: dict = {"cpus": os.cpu_count()}
     directory = args.dir or tempfile.mkdtemp(prefix="bench-jobs-")
-    small, large = os.path.join(directory, "small.bpn"), os.path.join(directory, "large.bpn")
+    large = os.path.join(directory, "large.bpn")
     try:
-        subprocess.run([sys.executable, os.path.join(HERE, "bench_scale.py"), "--child-generate", small,
-                        "2", str(SEED)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-        build_large(small, large, args.size_mb)
+        if not os.path.exists(large):
+            from bench_scale import SEED, build_large
+
+            small = os.path.join(directory, "small.bpn")
+            subprocess.run([sys.executable, os.path.join(HERE, "bench_scale.py"), "--child-generate", small,
+                            "2", str(SEED)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+            build_large(small, large, args.size_mb)
         size = os.path.getsize(large) / 1e6
-        print(f"file: {size:.1f} MB; CPUs: {os.cpu_count()}")
-        results = {}
-        for jobs in args.jobs:
-            runs = [run(large, jobs) for _ in range(args.repeat)]
-            wall, cpu = min(runs)
-            results[jobs] = {"wall_s": round(wall, 2), "cpu_s": round(cpu, 2)}
-            speedup = results[args.jobs[0]]["wall_s"] / wall
-            print(f"--jobs {jobs}: {wall:6.1f} s wall, {cpu:6.1f} s CPU, speed-up {speedup:.2f}x")
+        if not args.skip_validate:
+            print(f"validate, a {size:.1f} MB archive:")
+            times = side_by_side({"--jobs 1": ["validate", large, "--jobs", "1", "-q"],
+                                  "--jobs 2": ["validate", large, "--jobs", "2", "-q"]}, args.repeat)
+            out["validate"] = report("validate:", times, "--jobs 1") | {"mb": round(size, 1)}
+        if not args.skip_costs:
+            out["per_deal"] = costs = per_deal_costs(large)
+            solver = solver_costs()
+            costs["solver_median_s"] = statistics.median(solver)
+            costs["solver_mean_s"] = statistics.fmean(solver)
+            print("per deal: " + ", ".join(f"{k} {v:.3g}" for k, v in costs.items()))
+        if not args.skip_analyse:
+            club = os.path.join("samples", "club-night.bpn")
+            if args.analyse_deals < 12:
+                text = Path(ROOT, club).read_text(encoding="utf-8")
+                cut = text.index(f'[Board "{args.analyse_deals + 1}"]')
+                club = os.path.join(directory, "first-deals.bpn")
+                with open(club, "w", encoding="utf-8") as f:
+                    f.write(text[: text.rindex("\n\n", 0, cut)] + "\n")
+            address, procs = start_cluster()
+            try:
+                times = side_by_side({"--jobs 1": ["analyse", club, "--format", "json", "--jobs", "1"],
+                                      "--jobs 2": ["analyse", club, "--format", "json", "--jobs", "2"],
+                                      "--scheduler (2 local workers)": ["analyse", club, "--format", "json",
+                                                                        "--scheduler", address]},
+                                     args.analyse_repeat)
+            finally:
+                for p in procs:
+                    p.terminate()
+                for p in procs:
+                    p.wait(timeout=30)
+            out["analyse"] = report(f"analyse, the club night ({args.analyse_deals} deals):", times, "--jobs 1")
+        print(f"load average at the end {os.getloadavg()[0]:.1f}")
         if args.json:
-            print(json.dumps({"mb": round(size, 1), "cpus": os.cpu_count(), "runs": results}))
+            print(json.dumps(out))
     finally:
-        if not args.keep and not args.dir:
-            for p in (small, large):
-                if os.path.exists(p):
-                    os.unlink(p)
+        if not args.dir:
+            for name in ("small.bpn", "large.bpn", "first-deals.bpn"):
+                if os.path.exists(os.path.join(directory, name)):
+                    os.unlink(os.path.join(directory, name))
             os.rmdir(directory)
 
 

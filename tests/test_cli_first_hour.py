@@ -99,7 +99,7 @@ def _complete(words: str) -> list[str]:
 def test_completion_of_commands_choices_and_files():
     assert "validate" in _complete("bpn val")
     assert _complete("bpn validate --format ") == ["text", "json"]
-    assert _complete("bpn convert x.bpn --to ") == ["json", "jsonl", "bpn"]
+    assert _complete("bpn convert x.bpn --to ") == ["json", "jsonl", "bpn", "parquet"]
     # a file argument completes nothing itself, so the shell offers files (complete -o default)
     assert _complete("bpn validate sam") == []
 

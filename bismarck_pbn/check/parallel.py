@@ -1,4 +1,5 @@
-"""Validating with several processes: ``bpn validate --jobs N``.
+"""Checking with several processes or a cluster: the work of ``validate`` and ``convert``
+shared out through an :class:`~bismarck_pbn.parallel.Executor`.
 
 Files are independent and go to workers whole. A large file is one stream of deals
 whose sessions must be followed in order, so the main process splits it into deals
@@ -11,27 +12,49 @@ variant above all) change what is legal, so each batch must start with the sessi
 tags in force. The main process guesses them with a plain scan of the end of the batch
 before; each worker reports the session tags it read, and a batch whose guess turns out
 wrong (a tag pair written inside a comment, say) is checked again in the main process.
-Results come out in file order. Memory: a bounded number of batches in flight.
+Deals are numbered within their batch and renumbered here. Results come out in file
+order, the same as one process gives. Memory: a bounded number of batches in flight.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import SESSION_TAGS
 from bismarck_pbn.format.reader import DealReader, iter_lines
 from bismarck_pbn.format.syntax import session_pattern, unescape
 from bismarck_pbn.format.split import Chunk, split_lines
+from bismarck_pbn.check.results import Checked
 from bismarck_pbn.check.validate import SessionChecker, SessionFacts, check_deal
+from bismarck_pbn.parallel import Executor
 
 BATCH = 1000
 """Deals per batch sent to a worker."""
 BIG_FILE = 4 << 20
 """Files larger than this (bytes) are split into batches; smaller ones go whole."""
+WORTH_IT = 1 << 20
+"""Bytes of input below which starting processes costs more than it saves (the default
+``--jobs`` then runs in-process)."""
+
+Work = Callable[[Checked], Any]
+"""What a worker makes of each checked deal besides its diagnostics (convert: its JSON
+dict); module-level, or a ``functools.partial`` of one, so that it pickles."""
+
+
+def worth_it(paths: list[Path]) -> bool:
+    """Whether these files hold enough to share out: :data:`WORTH_IT` bytes in all, in
+    more than one work item (several files, or one cut into batches)."""
+    sizes = []
+    for path in paths:
+        try:
+            sizes.append(path.stat().st_size)
+        except OSError:
+            continue
+    return sum(sizes) >= WORTH_IT and (len(sizes) > 1 or any(size > BIG_FILE for size in sizes))
 
 
 _SESSION_SCAN = session_pattern(SESSION_TAGS)
@@ -55,10 +78,11 @@ def _context_after(chunks: list[Chunk], before: dict[str, str]) -> dict[str, str
     return {**before, **found}
 
 
-def _check_batch(chunks: list[Chunk], context: dict[str, str]):
-    """Worker: read and check a batch of deals. Returns, per deal that has tags or
-    problems, (diagnostics, session facts or None, score), and each deal's own session
-    tags (to confirm the guessed context)."""
+def check_batch(chunks: list[Chunk], context: dict[str, str], work: Work | None = None):
+    """Worker: read and check a batch of deals. Returns, per deal (comment blocks
+    included), (diagnostics, session facts or None, score, ``work(checked)``); each
+    chunk's own session tags (to confirm the guessed context); and how many deal
+    numbers the batch used."""
     reader = DealReader()
     reader.session = dict(context)
     out = []
@@ -73,31 +97,45 @@ def _check_batch(chunks: list[Chunk], context: dict[str, str]):
         facts = SessionFacts.of(deal) if deal.tags else None
         # Only the score crosses back to the main process: pickling the whole replay
         # for every deal cost more than the checking saved.
-        out.append((checked.diagnostics, facts, checked.result._replace(replay=None)))
-    return out, own
+        out.append((checked.diagnostics, facts, checked.result._replace(replay=None),
+                    work(checked) if work is not None else None))
+    return out, own, reader.number
 
 
-def _check_file(path: str, encoding: str) -> tuple[list[Diagnostic], int]:
+def check_file(path: str, encoding: str, data: bytes | None = None,
+               failed: tuple[int, str] | None = None) -> tuple[list[Diagnostic] | OSError, int]:
+    """Worker: every diagnostic of a whole file (its bytes ``data``, or read from
+    ``path``), and its number of deals (or the OSError that stopped it reading, or
+    ``failed``: the errno and message of the main process's failed read)."""
+    import io
+
+    if failed is not None:
+        return OSError(*failed), 0
+
     from bismarck_pbn.format.reader import read_deals
     from bismarck_pbn.check.validate import validate_deals
 
     out: list[Diagnostic] = []
     deals = 0
-    with open(path, "rb") as fp:
-        for checked in validate_deals(read_deals(fp, encoding=encoding)):
-            deals += bool(checked.deal.tags)
-            out.extend(d._replace(path=path) for d in checked.diagnostics)
+    try:
+        with (open(path, "rb") if data is None else io.BytesIO(data)) as fp:
+            for checked in validate_deals(read_deals(fp, encoding=encoding)):
+                deals += bool(checked.deal.tags)
+                out.extend(d._replace(path=path) for d in checked.diagnostics)
+    except OSError as exc:  # sent back as a value: the stream of results goes on
+        return OSError(exc.errno, exc.strerror or str(exc)), 0
     return out, deals
 
 
-def _batches(path: Path, encoding: str) -> Iterator[tuple[list[Chunk], dict[str, str]]]:
+def batches(path: Path, encoding: str, size: int | None = None) -> Iterator[tuple[list[Chunk], dict[str, str]]]:
     """Batches of deals with the session tags guessed to be in force at their start."""
+    size = size or BATCH
     context: dict[str, str] = {}
     with open(path, "rb") as fp:
         batch: list[Chunk] = []
         for chunk in split_lines(iter_lines(fp, encoding)):
             batch.append(chunk)
-            if len(batch) >= BATCH:
+            if len(batch) >= size:
                 yield batch, context
                 context = _context_after(batch, context)
                 batch = []
@@ -105,63 +143,97 @@ def _batches(path: Path, encoding: str) -> Iterator[tuple[list[Chunk], dict[str,
             yield batch, context
 
 
-def _follow(results, path: str, counts: dict[str, int]) -> Iterator[Diagnostic]:
-    """Session checks over the workers' results, in file order (one-deal lag for the
-    end-of-session diagnostic, as in ``validate_deals``)."""
+def follow(results: Iterator[tuple[list, int]], path: str, counts: dict[str, int]
+           ) -> Iterator[tuple[list[Diagnostic], Any, tuple[int, ...] | None, int]]:
+    """Session checks over the workers' results (each batch's list and its first deal
+    number less one), in file order, with the one-deal lag of ``validate_deals`` for
+    the diagnostics a session's end reveals. Yields (diagnostics, work, total, offset)."""
     session = SessionChecker()
-    pending: list[Diagnostic] | None = None
+    pending: list | None = None
     counts[path] = 0
-    for diagnostics, facts, result in results:
-        diagnostics = list(diagnostics)
-        if facts is not None:
-            counts[path] += 1
-            now, before = session.feed(facts, result)
-            diagnostics.extend(now)
-            if before and pending is not None:
-                pending.extend(before)
-        if pending is not None:
-            yield from (d._replace(path=path) for d in pending)
-        pending = diagnostics
+    for batch, offset in results:
+        for diagnostics, facts, result, made in batch:
+            diagnostics = list(diagnostics)
+            total = None
+            if facts is not None:
+                counts[path] += 1
+                now, before = session.feed(facts, result)
+                diagnostics.extend(now)
+                if before and pending is not None:
+                    pending[0].extend(before)
+                if facts.board is not None:
+                    total = session.totals
+            if pending is not None:
+                yield pending[0], pending[1], pending[2], pending[3]
+            pending = [diagnostics, made, total, offset]
     end = session.finish()
     if pending is not None:
-        pending.extend(end)
-        yield from (d._replace(path=path) for d in pending)
+        pending[0].extend(end)
+        yield pending[0], pending[1], pending[2], pending[3]
 
 
-def validate_paths(paths: list[tuple[str, Path]], jobs: int, counts: dict[str, int],
-                   encoding: str = "utf-8") -> Iterator[tuple[str, Iterator[Diagnostic]]]:
-    """(name, diagnostics) for each file, in order, checked by ``jobs`` processes (0: one
-    per core). ``counts[name]`` holds the file's number of deals once its diagnostics
-    have been read. Raises OSError for a file that cannot be read."""
-    jobs = jobs or os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        small = {name: pool.submit(_check_file, str(path), encoding)
-                 for name, path in paths if path.stat().st_size <= BIG_FILE}
-        for name, path in paths:
-            if name in small:
-                diagnostics, counts[name] = small[name].result()
-                yield name, iter([d._replace(path=name) for d in diagnostics])
-                continue
-            yield name, _follow(_big_file(pool, path, encoding, jobs), name, counts)
+def checked_batches(executor: Executor, path: Path, encoding: str, work: Work | None = None
+                    ) -> Iterator[tuple[list, int]]:
+    """The workers' results for the batches of one large file, in order, each with the
+    number of deals before it; a batch whose guessed session context was wrong is
+    checked again here."""
+    sent: deque[tuple[list[Chunk], dict[str, str]]] = deque()
 
+    def items():
+        for chunks, guessed in batches(path, encoding):
+            sent.append((chunks, guessed))
+            yield chunks, guessed, work
 
-def _big_file(pool, path: Path, encoding: str, jobs: int):
-    in_flight = []
     known: dict[str, str] = {}
-
-    def drain(item):
-        nonlocal known
-        future, chunks, guessed = item
-        results, own = future.result()
+    offset = 0
+    for results, own, used in executor.map(check_batch, items()):
+        chunks, guessed = sent.popleft()
         if guessed != known:
-            results, own = _check_batch(chunks, known)  # the guess was wrong: redo here
+            results, own, used = check_batch(chunks, known, work)  # the guess was wrong: redo here
         for tags in own:
             known = {**known, **tags}
-        return results
+        yield results, offset
+        offset += used
 
-    for chunks, guessed in _batches(path, encoding):
-        in_flight.append((pool.submit(_check_batch, chunks, guessed), chunks, guessed))
-        if len(in_flight) > 2 * jobs:
-            yield from drain(in_flight.pop(0))
-    while in_flight:
-        yield from drain(in_flight.pop(0))
+
+def validate_paths(paths: list[tuple[str, Path]], executor: Executor, counts: dict[str, int],
+                   encoding: str = "utf-8") -> Iterator[tuple[str, Iterator[Diagnostic]]]:
+    """(name, diagnostics) for each file, in order, checked by ``executor``. Read each
+    file's diagnostics before the next file's. ``counts[name]`` holds the file's number
+    of deals once its diagnostics have been read. Raises OSError for a file that cannot
+    be read (when its turn comes)."""
+    def is_small(path: Path) -> bool:
+        try:
+            return path.stat().st_size <= BIG_FILE
+        except OSError:
+            return True  # (check_file raises it, in its turn)
+
+    plan = [(name, path, is_small(path)) for name, path in paths]
+    def small_items():
+        for _, path, whole in plan:
+            if not whole:
+                continue
+            if executor.sees_files:
+                yield str(path), encoding
+                continue
+            try:  # a cluster's workers may not see this machine's files: send the bytes
+                yield str(path), encoding, path.read_bytes()
+            except OSError as exc:
+                yield str(path), encoding, None, (exc.errno, exc.strerror or str(exc))
+
+    small = executor.map(check_file, small_items())
+    for name, path, whole in plan:
+        if whole:
+            diagnostics, counts[name] = next(small)
+            if isinstance(diagnostics, OSError):
+                yield name, _raise(diagnostics)
+            else:
+                yield name, iter([d._replace(path=name) for d in diagnostics])
+            continue
+        followed = follow(checked_batches(executor, path, encoding), name, counts)
+        yield name, (d._replace(path=name) for diagnostics, _, _, _ in followed for d in diagnostics)
+
+
+def _raise(exc: Exception) -> Iterator[Diagnostic]:
+    raise exc
+    yield  # (a generator: raises when read)

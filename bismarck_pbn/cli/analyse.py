@@ -11,7 +11,8 @@ from typing import Annotated
 import typer
 
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
-from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
+from bismarck_pbn.cli.common import (SCHEDULER_HELP, SIDE_HELP, err_console, open_executor, out_console,
+                                     side_problem)
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, input_path, read_text
 
 
@@ -59,6 +60,12 @@ def analyse_command(
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of the input (default utf-8; --annotate edits "
                                                "UTF-8 files only).")] = "utf-8",
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=0, metavar="N", show_default=False,
+        help="Worker processes on this machine, each with its own solver (1: none; 0: one per core). "
+             "Default: one per core when there is more than one deal.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", show_default=False, help=SCHEDULER_HELP)] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Say which solver core is in use and exit.")] = False,
 ) -> None:
@@ -79,6 +86,10 @@ def analyse_command(
     added to the declaring side's tricks. Cards that cannot be analysed are
     reported as such, not as errors.
 
+    The deals are shared out to every core (--jobs), or to a Dask cluster
+    (--scheduler): the output, and the notes --annotate writes, are the same as
+    with --jobs 1.
+
     Exit status: 0 done (a deal thrown in, or an Estonian NoHearts or NoQueen,
     scored by the cards taken, is said to have nothing to analyse); 1 a deal
     could not be analysed (not every hand known, errors in the play); 2 wrong
@@ -92,8 +103,7 @@ def analyse_command(
 
       bpn analyse night.bpn --deal 3 --annotate
     """
-    from bismarck_pbn.analysis.analyse import analyse_deal
-    from bismarck_pbn.analysis.values import make_solver
+    from bismarck_pbn.analysis.worker import analyse_one
     from bismarck_pbn.format.edit import AnnotateError, read_source
     from bismarck_pbn.format.reader import parse
     from bismarck_pbn.safewrite import ChangedOnDisk, atomic_write
@@ -129,21 +139,33 @@ def analyse_command(
     if wrong_side is not None:
         raise _fail(wrong_side, 2)
 
-    solver = make_solver(limit)
+    executor = open_executor(jobs, scheduler, worth_it=len(deals) > 1)
     results = []
     show_progress = format is Format.text or exchange
     from rich.progress import Progress
 
-    with Progress(console=err_console(), transient=True, disable=not show_progress) as bar:
-        for d in deals:
-            task = bar.add_task(f"deal {d.number}", total=None)
+    from bismarck_pbn.parallel import Unavailable
 
-            def tick(done: int, total: int, task=task) -> None:
-                bar.update(task, completed=done, total=total)
+    try:
+        with Progress(console=err_console(), transient=True, disable=not show_progress) as bar:
+            if executor.in_process:  # card by card
+                for d in deals:
+                    task = bar.add_task(f"deal {d.number}", total=None)
 
-            results.append(analyse_deal(d, solver, side_seat=side, contracts=contracts, exchange=exchange,
-                                        progress=tick))
-            bar.remove_task(task)
+                    def tick(done: int, total: int, task=task) -> None:
+                        bar.update(task, completed=done, total=total)
+
+                    results.append(analyse_one(d, limit, side, contracts, exchange, tick))
+                    bar.remove_task(task)
+            else:  # deal by deal, in order
+                task = bar.add_task("analysing", total=len(deals))
+                for r in executor.map(analyse_one, ((d, limit, side, contracts, exchange) for d in deals)):
+                    results.append(r)
+                    bar.advance(task)
+    except Unavailable as exc:
+        raise _fail(str(exc), 2) from None
+    finally:
+        executor.close()
 
     failed = any(r.error for r in results)
     for d in deals:  # a deal that does not read: where, as validate says it

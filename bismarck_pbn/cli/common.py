@@ -92,3 +92,31 @@ def side_problem(side: int | None, deals: list) -> str | None:
     if len(deals) == 1:
         return f"--side {side}: the deal has seats 1 to {most}"
     return f"--side {side}: the deals here have seats 1 to {most}"
+
+
+# ---- --jobs and --scheduler, shared by validate, convert, analyse and standings ---------
+
+JOBS_HELP = ("Worker processes on this machine (1: none, the work is done in this process; 0: one per "
+             "core). Default: one per core when the input is large enough to pay for starting them.")
+SCHEDULER_HELP = ("Send the work to the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786), "
+                  "instead of local processes; default $BPN_SCHEDULER. Needs pip install 'bismarck-pbn[dask]' "
+                  "here and on the workers.")
+
+
+def open_executor(jobs: int | None, scheduler: str | None, worth_it: bool = True):
+    """The executor for a command's ``--jobs`` and ``--scheduler`` (see
+    :func:`bismarck_pbn.parallel.executor`); a choice that cannot be carried out is one
+    line on standard error and exit 2."""
+    import typer
+
+    from bismarck_pbn.parallel import Unavailable, executor, scheduler_address
+
+    if jobs is not None and scheduler:
+        err_console().print("bpn: give --jobs (local processes) or --scheduler (a Dask cluster), not both",
+                            style="red", highlight=False)
+        raise typer.Exit(2)
+    try:
+        return executor(jobs, scheduler_address(scheduler) if jobs is None else None, worth_it=worth_it)
+    except Unavailable as exc:
+        err_console().print(f"bpn: {exc}", style="red", highlight=False)
+        raise typer.Exit(2) from None

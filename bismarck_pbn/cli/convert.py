@@ -27,13 +27,15 @@ from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.safewrite import atomic_write
 from bismarck_pbn.format.writer import iter_text
 from bismarck_pbn.model.deal import Deal
-from bismarck_pbn.cli.common import STDIN_TWICE, UNWRITABLE, err_console
+from bismarck_pbn.parallel import Unavailable
+from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP, STDIN_TWICE, UNWRITABLE, err_console, open_executor
 
 
 class Kind(str, Enum):
     json = "json"
     jsonl = "jsonl"
     bpn = "bpn"
+    parquet = "parquet"
 
 
 _EXTENSIONS = {".bpn": Kind.bpn, ".pbn": Kind.bpn, ".json": Kind.json, ".jsonl": Kind.jsonl,
@@ -271,19 +273,28 @@ class _InputFault(Exception):
 
 def convert_command(
     paths: Annotated[list[str], typer.Argument(
-        help="The inputs: .bpn, .json or .jsonl files, or - for standard input (its kind is then "
-        "told from the content). Several inputs are converted into one output, in order.",
+        help="The inputs: .bpn, .json or .jsonl files, directories (every .bpn file below them), or - for "
+        "standard input (its kind is then told from the content). Several inputs are converted into one "
+        "output, in order.",
         metavar="FILE...", show_default=False)],
-    to: Annotated[Kind, typer.Option("--to", "--format", "-f", metavar="json|jsonl|bpn",
-                                     help="What to write.", show_default=False)],
+    to: Annotated[Kind, typer.Option("--to", "--format", "-f", metavar="json|jsonl|bpn|parquet",
+                                     help="What to write; parquet: two tables, deals and cards, into the "
+                                     "directory -o DIR.", show_default=False)],
     output: Annotated[str, typer.Option("--output", "-o", metavar="FILE", show_default=False,
-                                        help="Where to write (- for standard output, the default). "
-                                        "A file is written atomically.")] = "-",
+                                        help="Where to write (- for standard output, the default; a "
+                                        "directory for parquet). A file is written atomically.")] = "-",
     with_replay: Annotated[bool, typer.Option(
         "--with-replay", help="JSON only: add each trick's winner and running count, and each deal's computed "
         "tricks, score and running total.")] = False,
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of BPN input (default utf-8).")] = "utf-8",
+    dd: Annotated[bool, typer.Option(
+        "--dd", help="parquet only: analyse every deal double dummy, for the dd_ columns and each card's "
+        "cost (seconds a deal: see --scheduler).")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=0, metavar="N", show_default=False,
+                                             help="BPN files to JSON, JSON Lines or Parquet: " + JOBS_HELP)] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
+                                                  help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Convert between BPN, JSON (one document) and JSON Lines (one deal a line, for big
     archives; read and written as a stream).
@@ -308,8 +319,15 @@ def convert_command(
         bpn convert archive.jsonl --to bpn -o archive.bpn
         bpn convert 2026-*.bpn --to jsonl -o season.jsonl
         cat club-night.bpn | bpn convert - --to jsonl --with-replay | jq .result.score
+        bpn convert club/ --to parquet -o tables/     # tables/deals.parquet, tables/cards.parquet
     """
     err = err_console()
+    named = paths
+    paths = [str(p) for raw in paths for p in (sorted(q for q in Path(raw).rglob("*.bpn") if q.is_file())
+                                               if raw != "-" and Path(raw).is_dir() else [raw])]
+    if not paths:
+        err.print(f"bpn: no BPN file found in {' '.join(named)}: nothing was converted", style="red", highlight=False)
+        raise typer.Exit(2)
     for path in paths:
         if path != "-" and not readable(Path(path)):
             why = "not a regular file" if Path(path).exists() else "no such file or directory"
@@ -335,7 +353,19 @@ def convert_command(
                       "write to another file (-o NEW) and rename it; nothing was written",
                       style="red", highlight=False, markup=False)
             raise typer.Exit(2)
+    if to is Kind.parquet or dd:
+        from bismarck_pbn.cli.parquet import parquet_command
+
+        bpn = [p for p in paths if p != "-" and _EXTENSIONS.get(Path(p).suffix.lower(), Kind.bpn) is Kind.bpn]
+        parquet_command(paths, bpn, output, encoding, dd, jobs, scheduler, to is Kind.parquet,
+                        lambda path: _deals(path, encoding), _InputFault)
+        return
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
+    farmed = to is not Kind.bpn and all(p != "-" and _EXTENSIONS.get(Path(p).suffix.lower(), Kind.bpn) is Kind.bpn
+                                        for p in paths)
+    from bismarck_pbn.check.parallel import worth_it
+
+    executor = open_executor(jobs, scheduler, farmed and worth_it([Path(p) for p in paths]))
     try:
         # BPN output looks ahead for BPN 1.1 (version.wants_1_1), so a stream is read whole first
         spools = {p: _spool(p) for p in paths if to is Kind.bpn and (p == "-" or is_stream(Path(p)))}
@@ -343,6 +373,10 @@ def convert_command(
         deals = _first_read(deal for path in paths for deal in _deals(path, encoding, spools.get(path)))
         if to is Kind.bpn:
             pieces = iter_text(_as_1_1(deals) if as_1_1 else deals)
+        elif farmed and not executor.in_process:  # the same dicts, made by the workers
+            made = _farmed_dicts(paths, executor, encoding, with_replay)
+            pieces = (_json_document(made) if to is Kind.json else
+                      (json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in made))
         elif to is Kind.json:
             pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
         else:
@@ -366,9 +400,28 @@ def convert_command(
         raise typer.Exit(exc.code) from None
     except BrokenPipeError:
         raise
+    except Unavailable as exc:
+        err.print(f"bpn: {exc}", style="red", highlight=False, markup=False)
+        raise typer.Exit(2) from None
     except OSError as exc:
         err.print(f"bpn: {output}: cannot write: {exc.strerror or exc}", style="red")
         raise typer.Exit(2) from None
+    finally:
+        executor.close()
+
+
+def _farmed_dicts(paths: list[str], executor, encoding: str, with_replay: bool) -> Iterator[dict]:
+    """:func:`bismarck_pbn.convert.farm.dicts`, its refusals told as the in-process path tells them."""
+    from bismarck_pbn.convert.farm import Refused, dicts
+
+    try:
+        yield from dicts(paths, executor, encoding, with_replay)
+    except Refused as exc:
+        if exc.not_text:
+            raise _InputFault(f"bpn: {exc}", 1) from None
+        raise _SyntaxStop(str(exc)) from None
+    except OSError as exc:
+        raise _InputFault(f"bpn: {exc.filename}: cannot read: {exc.strerror or exc}", 2) from None
 
 
 def schema_command() -> None:

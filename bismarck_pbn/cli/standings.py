@@ -11,7 +11,8 @@ from rich.text import Text
 
 from bismarck_pbn.session.standings import BoardRow, Session, iter_standings
 from bismarck_pbn.session.standings_players import PlayerStats, Tally, by_player
-from bismarck_pbn.cli.common import STDIN_TWICE, Source, err_console, out_console
+from bismarck_pbn.cli.common import (JOBS_HELP, SCHEDULER_HELP, STDIN_TWICE, Source, err_console, open_executor,
+                                     out_console)
 from bismarck_pbn.cli.standings_text import print_players, print_session, print_standalone
 from bismarck_pbn.sources import ReadFailure, input_path, text_deals
 
@@ -86,6 +87,48 @@ def _board_rows(name: str, sessions: list[Session], width: int = 3, points: int 
                      if points else ())]
 
 
+def _bytes(path: str) -> bytes | OSError:
+    try:
+        with open(path, "rb") as fp:
+            return fp.read()
+    except OSError as exc:
+        return exc
+
+
+def file_standings(path: str, encoding: str, data: bytes | OSError | None = None) -> tuple:
+    """The sessions and standalone deals of one input (``-``: standard input; ``data``:
+    its bytes, read by the main process), or ("fault", message, exit status): a value,
+    not an exception, so that it comes back whole from a worker process."""
+    import io
+    from pathlib import Path
+
+    from bismarck_pbn.format.reader import read_deals
+
+    source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
+    sessions: list[Session] = []
+    standalone: list[BoardRow] = []
+    try:
+        if isinstance(data, OSError):
+            raise data
+        fp = source.open() if data is None else io.BytesIO(data)
+        try:
+            for item in iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name)):
+                if isinstance(item, Session):
+                    sessions.append(item)
+                else:
+                    standalone.append(item)
+        finally:
+            if source.path is not None or data is not None:
+                fp.close()
+    except LookupError:
+        return "fault", f"unknown encoding {encoding!r}", 2
+    except ReadFailure as exc:
+        return "fault", str(exc), exc.code
+    except OSError as exc:
+        return "fault", f"{source.name}: cannot read: {exc.strerror or exc}", 2
+    return "ok", sessions, standalone
+
+
 def _player_rows(players: list[PlayerStats]):
     def avg(t: Tally) -> str:
         return f"{t.average:.3f}" if t.average is not None else ""
@@ -112,6 +155,10 @@ def standings_command(
         "average score per deal, as forehand by contract, and by seat.")] = False,
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of the input (default utf-8).")] = "utf-8",
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=0, metavar="N", show_default=False,
+                                             help=JOBS_HELP + " Files are shared out whole.")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
+                                                  help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Show the score sheet of each session: every board with its forehand, contract,
     tricks and score, the running totals, the contracts each player still has to play
@@ -136,8 +183,6 @@ def standings_command(
     """
     from pathlib import Path
 
-    from bismarck_pbn.format.reader import read_deals
-
     err = err_console()
     if paths.count("-") > 1:
         err.print(STDIN_TWICE, style="red", highlight=False)
@@ -149,32 +194,32 @@ def standings_command(
         except ReadFailure as exc:
             err.print(f"bpn: {exc}", style="red", highlight=False)
             raise typer.Exit(exc.code) from None
+    from bismarck_pbn.check.parallel import worth_it
+    from bismarck_pbn.parallel import Unavailable
+
     files: list[tuple[str, list[Session], list[BoardRow]]] = []
-    for path in paths:
-        source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
-        sessions: list[Session] = []
-        standalone: list[BoardRow] = []
-        try:
-            fp = source.open()
-            try:
-                for item in iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name)):
-                    if isinstance(item, Session):
-                        sessions.append(item)
-                    else:
-                        standalone.append(item)
-            finally:
-                if source.path is not None:
-                    fp.close()
-        except LookupError:
-            err.print(f"bpn: unknown encoding {encoding!r}", style="red", highlight=False)
-            raise typer.Exit(2) from None
-        except ReadFailure as exc:
-            err.print(f"bpn: {exc}", style="red", highlight=False, markup=False)
-            raise typer.Exit(exc.code) from None
-        except OSError as exc:
-            err.print(f"bpn: {source.name}: cannot read: {exc.strerror or exc}", style="red", highlight=False)
-            raise typer.Exit(2) from None
-        files.append((source.name, sessions, standalone))
+    named = [Path(p) for p in paths if p != "-"]
+    executor = open_executor(jobs, scheduler, len(named) > 1 and worth_it(named))
+    # (a cluster's workers may not see this machine's files: they are sent the bytes)
+    farmed = (executor.map(file_standings, ((p, encoding, None if executor.sees_files else _bytes(p))
+                                            for p in paths if p != "-"))
+              if not executor.in_process else None)
+    try:
+        for path in paths:
+            name = "<stdin>" if path == "-" else path
+            if farmed is not None and path != "-":
+                outcome = next(farmed)
+            else:
+                outcome = file_standings(path, encoding)
+            if outcome[0] == "fault":
+                err.print(f"bpn: {outcome[1]}", style="red", highlight=False, markup=False)
+                raise typer.Exit(outcome[2])
+            files.append((name, outcome[1], outcome[2]))
+    except Unavailable as exc:
+        err.print(f"bpn: {exc}", style="red", highlight=False)
+        raise typer.Exit(2) from None
+    finally:
+        executor.close()
     all_sessions = [s for _, sessions, _ in files for s in sessions]
     errors = sum(row.errors for s in all_sessions for row in s.boards) + sum(
         r.errors for _, _, standalone in files for r in standalone)

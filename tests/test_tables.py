@@ -1,0 +1,98 @@
+"""The deals and cards tables: bpn convert --to parquet, and bismarck_pbn.dask."""
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bismarck_pbn.cli import app
+from bismarck_pbn.convert import tables
+
+pq = pytest.importorskip("pyarrow.parquet")
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = str(ROOT / "samples" / "club-night.bpn")
+
+
+def _run(args):
+    result = CliRunner().invoke(app, args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_parquet_tables_hold_every_deal_and_card(tmp_path):
+    one = tmp_path / "one"
+    code, out, err = _run(["convert", CLUB, "--to", "parquet", "-o", str(one), "--jobs", "1"])
+    assert code == 0 and out == "" and "12 deals" in err
+    deals = pq.read_table(one / "deals.parquet").to_pylist()
+    assert [c for c, _, _ in tables.DEAL_COLUMNS] == pq.read_schema(one / "deals.parquet").names
+    club = [d for d in deals if d["file"] == CLUB]
+    assert len(club) == 12 and {d["session"] for d in club} == {club[0]["line"]}
+    assert club[0]["contract"] == "Valfri" and club[0]["tricks"] == [7, 4, 5] and club[0]["total"] == [3, -4, 1]
+    cards = pq.read_table(one / "cards.parquet").to_pylist()
+    first = [c for c in cards if c["file"] == CLUB and c["line"] == club[0]["line"]]
+    assert len(first) == 48 and sum(c["won"] for c in first) == 16  # one winner a trick
+    assert first[0] == {"file": CLUB, "line": club[0]["line"], "trick": 1, "position": 1, "seat": 3,
+                        "card": "C2", "won": False, "cost": None}
+
+
+def test_a_large_file_is_cut_at_a_session_start(tmp_path, monkeypatch):
+    text = Path(CLUB).read_text()
+    path = tmp_path / "three.bpn"
+    path.write_text(text + "\n" + text + "\n" + text)
+    monkeypatch.setattr(tables, "WHOLE", 0)
+    monkeypatch.setattr(tables, "BATCH", 5)  # 5 deals, then the next Board 1
+    cut = [len(chunks) for chunks, _ in tables.batches(path)]
+    assert len(cut) == 3 and sum(cut) >= 36
+    rows = [tables.batch_rows(c, ctx, "x")[0] for c, ctx in tables.batches(path)]
+    whole = tables.rows(tables.read_batch([c for chunks, _ in tables.batches(path) for c in chunks], {}), "x")[0]
+    assert [r for part in rows for r in part] == whole  # the same totals and errors as the whole file
+
+
+@pytest.mark.slow
+def test_parquet_tables_are_the_same_whatever_the_jobs(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    inputs = [CLUB, str(ROOT / "samples" / "bid-whist" / "rent-party.bpn")]
+    assert _run(["convert", *inputs, "--to", "parquet", "-o", str(one), "--jobs", "1"])[0] == 0
+    assert _run(["convert", *inputs, "--to", "parquet", "-o", str(two), "--jobs", "2"])[0] == 0
+    for name in ("deals.parquet", "cards.parquet"):
+        assert pq.read_table(one / name).equals(pq.read_table(two / name))
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--to", "parquet"], "give -o DIR"),
+    (["--to", "json", "--dd"], "give --to parquet"),
+])
+def test_parquet_usage_errors(args, says):
+    code, out, err = _run(["convert", CLUB, *args])
+    assert code == 2 and says in err and out == ""
+
+
+@pytest.mark.slow
+def test_the_dask_library_gives_the_same_tables(tmp_path):
+    pytest.importorskip("dask.dataframe")
+    import pyarrow as pa
+
+    from bismarck_pbn.dask import DEAL_SCHEMA, cards_frame, deals_frame, read_bpn
+
+    text = Path(CLUB).read_text()
+    two = tmp_path / "two.bpn"
+    two.write_text(text[: text.rindex("\n\n", 0, text.index('[Board "3"]'))] + "\n")  # two quick deals
+    bag = read_bpn([str(two)])
+    assert bag.filter(lambda d: bool(d.tags)).count().compute() == 2
+    frame = deals_frame(bag).compute()
+    assert _run(["convert", str(two), "--to", "parquet", "-o", str(tmp_path), "--jobs", "1"])[0] == 0
+    assert pa.Table.from_pandas(frame, schema=DEAL_SCHEMA, preserve_index=False).equals(
+        pq.read_table(tmp_path / "deals.parquet"))
+    cards = cards_frame(bag, dd=True).compute()
+    assert len(cards) == len(pq.read_table(tmp_path / "cards.parquet"))
+    assert cards.cost.notna().sum() > 0  # analysed: what each card cost
+    assert deals_frame(bag, dd=True).compute().dd_tricks.notna().all()
+
+
+def test_convert_reads_a_directory_as_its_bpn_files(tmp_path):
+    (tmp_path / "a").mkdir()
+    code, out, err = _run(["convert", str(tmp_path / "a"), "--to", "jsonl"])
+    assert code == 2 and "no BPN file found" in err and out == ""
+    (tmp_path / "a" / "night.bpn").write_text(Path(CLUB).read_text())
+    code, out, _ = _run(["convert", str(tmp_path / "a"), "--to", "jsonl"])
+    assert code == 0 and out.count("\n") == 12
