@@ -26,8 +26,8 @@ from bismarck_pbn.sources import ReadFailure, text_deals
 from bismarck_pbn.format.reader import DealReader, read_deals
 from bismarck_pbn.format.visitor import HeadersOnly
 from bismarck_pbn.safewrite import atomic_write
-from bismarck_pbn.format.writer import is_comment_block, iter_text, needs_1_1
-from bismarck_pbn.model.deal import TAGS_1_1, Deal
+from bismarck_pbn.format.writer import is_comment_block, iter_text, needed_version, newest
+from bismarck_pbn.model.deal import TAGS_1_1, TAGS_1_2, Deal
 from bismarck_pbn.cli.common import STDIN_TWICE, UNWRITABLE, err_console
 
 
@@ -204,8 +204,9 @@ def _json_lines(raw, name: str) -> Iterator[str]:
 # Every way a deal can need BPN 1.1 (writer.needs_1_1), or a file declare it, shows in
 # its bytes as one of these words: a tag of 1.1, a 1.1 variant, the version line, the
 # declared version in JSON. A file without any of them is written as 1.0.
-_MAY_NEED_1_1 = re.compile(b"|".join([re.escape(name.encode()) for name in sorted(TAGS_1_1)]
-                                     + [b"Estonian", b"Finnish", rb"BPN 1\.1", b"bpn_version"]))
+# (1.2: its tags, Turnover Bridge and the träkarl, which also need a Game tag of 1.1)
+_MAY_NEED_1_1 = re.compile(b"|".join([re.escape(name.encode()) for name in sorted(TAGS_1_1 | TAGS_1_2)]
+                                     + [b"Estonian", b"Finnish", rb"BPN 1\.[12]", b"bpn_version"]))
 _CHUNK = 1 << 20
 
 
@@ -232,22 +233,23 @@ def _mentions_1_1(fp: BinaryIO) -> bool:
     return False
 
 
-def _wants_1_1(path: str, encoding: str, buffered: BinaryIO | None) -> bool:
-    """Whether the input at ``path`` declares BPN 1.1 or has a deal that needs it (BPN
-    1.1 §1), so that BPN written from it starts ``% BPN 1.1``. A quick pass over the
+def _wants_version(path: str, encoding: str, buffered: BinaryIO | None) -> str:
+    """The newest version of BPN the input at ``path`` declares or has a deal that needs
+    (BPN 1.1 §1; ``"1.0"`` for none), so that BPN written from it starts with that
+    version line. A quick pass over the
     bytes first (~10 ms a MB); only an input that mentions a 1.1 word is read as deals
-    (BPN its tags only), up to the first deal that says yes. A fault ends the look
+    (BPN its tags only), up to the first deal that needs 1.2. A fault ends the look
     (the conversion then reports it)."""
     try:
         if path == "-":
             assert buffered is not None
             buffered.seek(0)
             if not _mentions_1_1(buffered):
-                return False
+                return "1.0"
         else:
             with open(path, "rb") as fp:
                 if not _mentions_1_1(fp):
-                    return False
+                    return "1.0"
         kind, raw = _open_input(path, buffered)
         try:
             # BPN: the tags only (the play is not parsed); JSON Lines: the records only
@@ -255,13 +257,17 @@ def _wants_1_1(path: str, encoding: str, buffered: BinaryIO | None) -> bool:
             deals = (read_deals(raw, encoding=encoding, visitor=HeadersOnly()) if kind is Kind.bpn
                      else _jsonl_records(raw, path) if kind is Kind.jsonl
                      else _deals(path, encoding, buffered, warn=False))
-            return any(deal.version == "1.1" or (not is_comment_block(deal) and needs_1_1(deal))
-                       for deal in deals)
+            found = "1.0"
+            for deal in deals:
+                found = newest((found, deal.version, "1.0" if is_comment_block(deal) else needed_version(deal)))
+                if found == "1.2":
+                    break
+            return found
         finally:
             if path != "-":
                 raw.close()
     except (_InputFault, _SyntaxStop, ReadFailure, OSError, ValueError, LookupError, TypeError, AttributeError):
-        return False  # (JSON Lines that do not fit the schema: the conversion says where)
+        return "1.0"  # (JSON Lines that do not fit the schema: the conversion says where)
 
 
 def _jsonl_records(raw, name: str) -> Iterator[Deal]:
@@ -275,10 +281,10 @@ def _jsonl_records(raw, name: str) -> Iterator[Deal]:
                 yield deal
 
 
-def _as_1_1(deals: Iterator[Deal]) -> Iterator[Deal]:
-    """The deals, the first marked as declaring BPN 1.1 (the writer then says so)."""
+def _as_version(deals: Iterator[Deal], version: str) -> Iterator[Deal]:
+    """The deals, the first marked as declaring ``version`` (the writer then says so)."""
     for first in deals:
-        yield replace(first, version="1.1")
+        yield replace(first, version=version)
         break
     yield from deals
 
@@ -356,10 +362,10 @@ def convert_command(
     try:
         buffered = _buffer_stdin() if to is Kind.bpn and "-" in paths else None
         # (the look for BPN 1.1 is done before the conversion reads: they share stdin's buffer)
-        wants_1_1 = to is Kind.bpn and any(_wants_1_1(p, encoding, buffered) for p in paths)
+        version = newest(_wants_version(p, encoding, buffered) for p in paths) if to is Kind.bpn else "1.0"
         deals = _first_read(deal for path in paths for deal in _deals(path, encoding, buffered))
         if to is Kind.bpn:
-            pieces = iter_text(_as_1_1(deals) if wants_1_1 else deals)
+            pieces = iter_text(_as_version(deals, version) if version != "1.0" else deals)
         elif to is Kind.json:
             pieces = _json_document(iter_dicts(deals, with_replay=with_replay))
         else:

@@ -107,7 +107,7 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
         checked = check_deal(checked)
     deal = checked.deal
     check_writable(deal)
-    out: dict[str, Any] = {"bpn_version": deal.version} if deal.version == "1.1" else {}
+    out: dict[str, Any] = {"bpn_version": deal.version} if deal.version in ("1.1", "1.2") else {}
     out |= {"number": deal.number, "comments": _comments(deal.comments)}
     if not deal.tags:
         out["tags"] = []

@@ -30,7 +30,7 @@ from bismarck_pbn.model.games import BISMARCK, player_beyond, words
 from bismarck_pbn.model.variant import STANDARD
 
 _LOWER_RANK = re.compile(r"[akqjt]")
-_HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard"})
+_HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard", "Layout1", "Layout2"})
 _KNOWN = frozenset(KNOWN_TAGS)
 _SESSION = frozenset(SESSION_TAGS)
 _NONE: frozenset[str] = frozenset()

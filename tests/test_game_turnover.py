@@ -1,0 +1,198 @@
+"""Turnover Bridge (BPN 1.2 §1): the layouts and their turning up, the end at 14 tricks,
+BPN508, the version line, and property tests against the independent reference rules
+of ``tests/gen_turnover.py``."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from bismarck_pbn.check.validate import validate_text
+from bismarck_pbn.format.reader import parse
+from bismarck_pbn.format.writer import dumps
+from bismarck_pbn.games import ruleset
+from bismarck_pbn.games.tricks import DealState
+from bismarck_pbn.games.turnover import TurnoverBridge, turnover_score
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+import gen_turnover as g  # noqa: E402
+
+
+def problems(text: str) -> list[tuple[str, int]]:
+    """(code, line) of every error and warning (claims are info)."""
+    return [(d.code, d.line) for d in validate_text(text) if d.severity != "info"]
+
+
+def messages(text: str) -> list[str]:
+    return [f"{d.code} {d.message}" for d in validate_text(text) if d.severity != "info"]
+
+
+def one_deal(seed: int = 1, variant: str = "Standard", dealer: int = 1) -> tuple[dict, list[str]]:
+    d = g.play_deal(random.Random(seed), dealer, variant)
+    return d, g.session_text([d]).split("\n")
+
+
+def line_of(lines: list[str], prefix: str) -> int:
+    return next(i for i, ln in enumerate(lines) if ln.startswith(prefix))
+
+
+# ---- the rules, worked ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("tricks", "expected"), [((14, 9), (1, 0)), ((3, 14), (0, 1)), ((13, 13), (0, 0)),
+                                                  ((14, 12), (1, 0))])
+def test_the_deal_won_scores_one(tricks, expected) -> None:
+    assert turnover_score(tricks) == expected
+
+
+def test_the_ruleset_is_registered_with_its_table() -> None:
+    rules = ruleset("TurnoverBridge")
+    assert isinstance(rules, TurnoverBridge)
+    assert (rules.seats, rules.piles, rules.sizes()) == (2, 9, (8, 0))
+    pagat = ruleset("TurnoverBridge", parse('[Game "TurnoverBridge"]\n[Variant "pagat"]\n')[0].variant)
+    assert (pagat.piles, pagat.sizes(), pagat.rows) == (12, (2, 0), (6, 6))
+
+
+def test_a_face_up_card_uncovers_the_card_beneath_from_the_next_trick() -> None:
+    tr = TurnoverBridge().tricks_for([(("HA", "D2"),), (("H3", "C2"),)], [("SA",), ("S2",)])
+    state = DealState([{"SA", "HA"}, {"S2", "H3"}], tr, 1)
+    assert tr.absent(state, 1, "D2") == "face_down:HA"
+    state.play("HA")
+    assert tr.absent(state, 1, "D2") == "face_down_now:HA"  # uncovered in this trick: not yet
+    state.play("H3")
+    assert state.winners == [1] and state.hands[0] == {"SA", "D2"} and state.hands[1] == {"S2", "C2"}
+    state.undo()
+    assert state.hands[0] == {"SA"} and "D2" not in state.hands[0]
+
+
+def test_a_card_played_while_face_down_is_bpn508() -> None:
+    d, lines = one_deal(3)
+    # seat 2 leads trick 1: replace its card by the face-down card of its first pile
+    up, down = d["piles"][2][0]
+    play = line_of(lines, "[Play ")
+    first = lines[play + 1].split()
+    lines[play + 1] = f"{down} {first[1]}"
+    found = messages("\n".join(lines))
+    assert found and found[0].startswith("BPN508 seat 2 plays " + down + " in trick 1 while it is still face down: "
+                                         + up)
+
+
+def test_the_card_beneath_is_not_playable_in_the_same_trick() -> None:
+    text = "\n".join(one_deal(5)[1])
+    deal = parse(text)[0]
+    tr = ruleset("TurnoverBridge").trick_rules(deal, "S")
+    up, down = deal.layouts[1][0]
+    state = DealState([set(deal.hands[0]), set(deal.hands[1]) | {up}], tr, 2)
+    state.play(up)
+    fault = tr.absent(state, 2, down)
+    assert fault == "face_down_now:" + up
+
+
+def test_tricks_after_the_fourteenth_are_bpn504() -> None:
+    for seed in range(40):
+        d, lines = one_deal(seed)
+        if max(d["won"]) == 14:
+            break
+    code, line = g.mutate_extra_trick(random.Random(0), [d], lines)
+    found = validate_text("\n".join(lines))
+    assert [(x.code, x.line) for x in found] == [(code, line)]
+    assert "the deal is over" in found[0].message
+
+
+def test_a_trump_other_than_spades_is_bpn205() -> None:
+    d, lines = one_deal(2)
+    at = line_of(lines, "[Tricks ")
+    lines.insert(at, '[Trump "H"]')  # (canonical place: after Layout2, before Tricks)
+    assert messages("\n".join(lines)) == ["BPN205 spades are always trumps in Turnover Bridge, not H"]
+    lines[at] = '[Trump "S"]'
+    assert problems("\n".join(lines)) == []
+
+
+def test_a_missing_layout_is_bpn101() -> None:
+    d, lines = one_deal(2)
+    del lines[line_of(lines, "[Layout2 ")]
+    assert messages("\n".join(lines)) == ["BPN101 the [Layout2] tag is missing; seat 2's piles are part of its "
+                                         "cards (UP/DOWN for each pile, - for a face-down card not known)"]
+
+
+def test_a_concession_stops_the_play_with_the_final_count() -> None:
+    d, lines = one_deal(4)
+    play = line_of(lines, "[Play ")
+    del lines[play + 4: play + 1 + len(d["tricks"])]
+    assert problems("\n".join(lines)) == []
+    assert any(x.code == "BPN506" for x in validate_text("\n".join(lines)))
+
+
+def test_unknown_face_down_cards_may_be_played_once_uncovered() -> None:
+    """Every face-down card written ``-``: the play still validates (the cards beneath
+    are any card the record does not place), and one too many of them is caught."""
+    for seed in range(60):
+        d = g.play_deal(random.Random(seed), 1)
+        d["unknown"] = {down for s in (1, 2) for _, down in d["piles"][s]}
+        text = g.session_text([d])
+        assert problems(text) == [], seed
+
+
+def test_the_version_line_is_1_2_only_when_needed() -> None:
+    text = "\n".join(one_deal(1)[1])
+    assert dumps(parse(text)).startswith("% BPN 1.2\n")
+    assert dumps(parse(text.replace("% BPN 1.2\n", ""))).startswith("% BPN 1.2\n")
+    whist = '% BPN 1.1\n[Game "Whist"]\n[Board "1"]\n'
+    assert dumps(parse(whist)).startswith("% BPN 1.1\n")
+    assert dumps(parse('[Board "1"]\n[Forehand "1"]\n')).startswith("% BPN 1.0\n")
+
+
+def test_layouts_are_written_canonically_in_their_place() -> None:
+    text = ('[Game "turnoverbridge"]\n[Layout2 "sa/h3  D7/-"]\n[Dealer "1"]\n[Deal "1:- -"]\n'
+            '[Layout1 "C2/C3"]\n')
+    assert dumps(parse(text)) == ('% BPN 1.2\n[Game "TurnoverBridge"]\n[Dealer "1"]\n[Deal "1:- -"]\n'
+                                  '[Layout1 "C2/C3"]\n[Layout2 "SA/H3 D7/-"]\n')
+
+
+@pytest.mark.parametrize(("value", "column"), [("SA/H3 D7C2", 17), ("SA/X3", 14), ("SA/H3 QQ/C2", 17)])
+def test_a_malformed_pile_is_bpn103_at_its_place(value: str, column: int) -> None:
+    text = f'[Game "TurnoverBridge"]\n[Layout1 "{value}"]\n'
+    found = [(d.code, d.line, d.column) for d in validate_text(text) if d.code == "BPN103"]
+    assert found == [("BPN103", 2, column)]
+
+
+# ---- property tests against the reference ---------------------------------------------------
+
+def sessions(n: int, seed0: int = 0):
+    for seed in range(seed0, seed0 + n):
+        rng = random.Random(seed)
+        deals = g.make_session(rng, rng.randint(1, 4), claims=True)
+        yield seed, deals, g.session_text(deals)
+
+
+def test_random_sessions_validate_clean_and_round_trip() -> None:
+    for seed, _, text in sessions(12):
+        assert problems(text) == [], seed
+        assert dumps(parse(text)) == text, seed
+
+
+@pytest.mark.parametrize("name", sorted(g.MUTATIONS))
+def test_single_mutation_is_caught_at_its_line(name: str) -> None:
+    caught = 0
+    for seed, deals, text in sessions(8, 1000):
+        lines = text.split("\n")
+        code, line = g.MUTATIONS[name](random.Random(seed), deals, lines)
+        if code is None:
+            continue
+        assert problems("\n".join(lines)) == [(code, line)], seed
+        caught += 1
+    assert caught >= 4
+
+
+@pytest.mark.slow
+def test_many_random_sessions() -> None:
+    for seed, deals, text in sessions(300, 5000):
+        assert problems(text) == [], seed
+        for name, mutate in g.MUTATIONS.items():
+            lines = text.split("\n")
+            code, line = mutate(random.Random(seed), deals, lines)
+            if code is not None:
+                assert problems("\n".join(lines)) == [(code, line)], (seed, name)
