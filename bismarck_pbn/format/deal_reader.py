@@ -226,6 +226,9 @@ class DealReader:
         for name in SESSION_TAGS:
             if name in tag_map and not player_beyond(name, seats):
                 self.session[name] = tag_map[name].value
+        if "dummy" not in fields and "Dummy" in inherited:
+            with contextlib.suppress(values.BadValue):  # (reported at the deal that gave it)
+                fields["dummy"] = values.seat(inherited["Dummy"], seats)
         if "variant" not in fields and "Variant" in inherited:
             try:
                 fields["variant"] = values.variant(inherited["Variant"], game)
