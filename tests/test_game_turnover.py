@@ -196,3 +196,29 @@ def test_many_random_sessions() -> None:
             code, line = mutate(random.Random(seed), deals, lines)
             if code is not None:
                 assert problems("\n".join(lines)) == [(code, line)], (seed, name)
+
+
+# ---- samples ------------------------------------------------------------------------------
+
+SAMPLES = sorted((ROOT / "samples" / "turnover-bridge").glob("*.bpn"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_samples_are_clean_and_canonical(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert problems(text) == []
+    assert dumps(parse(text)) == text
+
+
+def test_the_sample_is_annotated_and_shows_every_ending() -> None:
+    deals = [d for d in parse(SAMPLES[0].read_text(encoding="utf-8")) if d.tags]
+    assert sum(1 for d in deals for c in d.play.cards if c.comments) >= 4
+    assert {d.tricks for d in deals if d.tricks is not None} >= {(13, 13)}  # a drawn deal
+    assert any(max(d.tricks) == 14 and len(d.play.cards) < 2 * sum(d.tricks) for d in deals)  # a concession
+    assert any(pile[1] is None for d in deals for piles in d.layouts if piles for pile in piles)  # a '-'
+
+
+def test_the_trakarl_sample_round_is_clean() -> None:
+    text = (ROOT / "samples" / "swedish-whist" / "trakarl.bpn").read_text(encoding="utf-8")
+    assert problems(text) == [] and dumps(parse(text)) == text
+    assert all(d.dummy is not None for d in parse(text) if d.tags)
