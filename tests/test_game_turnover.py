@@ -222,3 +222,28 @@ def test_the_trakarl_sample_round_is_clean() -> None:
     text = (ROOT / "samples" / "swedish-whist" / "trakarl.bpn").read_text(encoding="utf-8")
     assert problems(text) == [] and dumps(parse(text)) == text
     assert all(d.dummy is not None for d in parse(text) if d.tags)
+
+
+# ---- views ----------------------------------------------------------------------------------
+
+def test_show_draws_each_layout_as_piles_turned_up_as_the_play_goes() -> None:
+    from rich.console import Console
+
+    from bismarck_pbn.views.position import positions
+    from bismarck_pbn.views.render import layout_text, render_position
+
+    tr = TurnoverBridge()
+    deal = parse('[Game "TurnoverBridge"]\n[Dealer "1"]\n[Deal "1:- -"]\n'
+                 '[Layout1 "SA/H3 D7/- C2/C3 HK/D2 H4/D3 H5/D4 H6/D5 H7/D6 H8/D8"]\n'
+                 '[Layout2 "SK/HA DK/DA CK/CA SQ/HQ DQ/CQ SJ/HJ DJ/CJ ST/HT DT/CT"]\n'
+                 '[Tricks "14 0"]\n[Play "2"]\nSK SA\nH3 HA\nD7 DK\n*\n')[0]
+    moments = positions(deal)
+    assert moments[0].piles[0][:2] == (("up", "SA", "H3"), ("up", "D7", None))
+    after = moments[6].piles[0]
+    assert after[:3] == (("gone", None, None), ("turned", None, None), ("up", "C2", "C3"))
+    text = layout_text(after, tr.rows).plain
+    assert text.split("\n") == ["··  ▒▒  C2▒ HK▒ H4▒", "H5▒ H6▒ H7▒ H8▒"]
+    console = Console(width=100, record=True)
+    console.print(render_position(moments[2]))
+    shown = console.export_text()
+    assert "H3  ▒▒" not in shown and "H3  D7▒" in shown  # H3 turned up after trick 1; the - under D7 face down

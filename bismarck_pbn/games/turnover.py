@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.pieces import Pile
 
-__all__ = ["TO_WIN", "TurnoverBridge", "TurnoverTricks", "turnover_score"]
+__all__ = ["TO_WIN", "TurnoverBridge", "TurnoverTricks", "pile_states", "turnover_score"]
 
 TO_WIN = 14
 """Tricks that win the deal (more than half of 26)."""
@@ -49,6 +49,30 @@ def turnover_score(tricks: Sequence[int]) -> tuple[int, int]:
 
 
 Layouts = tuple[tuple["Pile", ...], tuple["Pile", ...]]
+
+PileState = tuple[str, "str | None", "str | None"]
+"""How a pile lies: ``("up", UP, DOWN)`` the face-up card on the face-down one (DOWN None
+when not recorded), ``("turned", DOWN, None)`` the card beneath turned up (None: a card
+not recorded, drawn face down), ``("gone", None, None)`` both played."""
+
+
+def pile_states(piles: Sequence[Pile], played: set[str], unknown_played: int = 0) -> tuple[PileState, ...]:
+    """Each pile of a layout once the cards ``played`` are gone; ``unknown_played`` of
+    the seat's cards came from beneath piles written ``-`` (the first such piles
+    uncovered are taken as theirs). O(piles)."""
+    out: list[PileState] = []
+    for up, down in piles:
+        if up not in played:
+            out.append(("up", up, down))
+        elif down is None:
+            if unknown_played:
+                unknown_played -= 1
+                out.append(("gone", None, None))
+            else:
+                out.append(("turned", None, None))
+        else:
+            out.append(("gone", None, None) if down in played else ("turned", down, None))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
