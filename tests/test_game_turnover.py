@@ -247,3 +247,32 @@ def test_show_draws_each_layout_as_piles_turned_up_as_the_play_goes() -> None:
     console.print(render_position(moments[2]))
     shown = console.export_text()
     assert "H3  ▒▒" not in shown and "H3  D7▒" in shown  # H3 turned up after trick 1; the - under D7 face down
+
+
+# ---- commands -------------------------------------------------------------------------------
+
+def test_deal_deals_hands_and_layouts_one_card_at_a_time() -> None:
+    from bismarck_pbn.session.dealgen import deal_template
+
+    text = deal_template(3, game="TurnoverBridge", forehand=2)
+    (deal,) = [d for d in parse(text) if d.tags]
+    assert problems(text) == []
+    assert [len(h) for h in deal.hands] == [8, 8] and [len(p) for p in deal.layouts] == [9, 9]
+    assert "the trump" not in text  # spades, always: nothing to record
+    import random as _random
+
+    cards = list(TurnoverBridge().deck)
+    _random.Random(3).shuffle(cards)
+    # the non-dealer (seat 1) gets the first card: its first pile's face-down card
+    assert deal.layouts[0][0][1] == cards[0] and deal.layouts[1][0][1] == cards[1]
+
+
+def test_analyse_declines_turnover_bridge_in_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from bismarck_pbn.cli import app
+
+    result = CliRunner().invoke(app, ["analyse", str(ROOT / "samples" / "turnover-bridge" / "sunday-afternoons.bpn")])
+    assert result.exit_code == 2
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Turnover Bridge is not analysed" in lines[0]

@@ -76,13 +76,15 @@ def analyse_command(
     seat for itself, a seat that bid 0 minimising; German Whist from trick 14,
     once the stock is empty. Bid Whist: jokers are the top trumps; at no trump
     a position with a joker in play is not analysed; the kitty's book is
-    added to the declaring side's tricks. Cards that cannot be analysed are
-    reported as such, not as errors.
+    added to the declaring side's tricks. Swedish Whist with a träkarl as
+    with four players. Turnover Bridge is declined in one line (its
+    face-down cards are unknown to both players). Cards that cannot be
+    analysed are reported as such, not as errors.
 
     Exit status: 0 done (a deal thrown in, or an Estonian NoHearts or NoQueen,
     scored by the cards taken, is said to have nothing to analyse); 1 a deal
     could not be analysed (not every hand known, errors in the play); 2 wrong
-    usage or an unreadable file.
+    usage, an unreadable file, or only Turnover Bridge deals to analyse.
 
     Examples:
 
@@ -125,6 +127,15 @@ def analyse_command(
         if deal > len(deals):
             raise _fail(f"{name}: there is no deal {deal}: the file has {len(deals)}", 2)
         deals = [deals[deal - 1]]
+    declined = [d for d in deals if d.game == "TurnoverBridge"]
+    if declined:  # one line for them all; the other deals are analysed
+        from bismarck_pbn.analysis.sides import TURNOVER_DECLINED
+
+        if len(declined) == len(deals):
+            raise _fail(f"{name}: {TURNOVER_DECLINED}", 2)
+        err_console().print(f"{name}: {len(declined)} deal{'s' if len(declined) > 1 else ''} not analysed: "
+                            f"{TURNOVER_DECLINED}", highlight=False)
+        deals = [d for d in deals if d.game != "TurnoverBridge"]
     wrong_side = side_problem(side, deals)
     if wrong_side is not None:
         raise _fail(wrong_side, 2)

@@ -192,6 +192,7 @@ class TurnoverBridge(Ruleset):
     kitty_size = 0
     tricks = 26
     own_tags = frozenset(("Layout1", "Layout2"))
+    fixed_trump = "S"
 
     @property
     def pagat(self) -> bool:
@@ -216,6 +217,33 @@ class TurnoverBridge(Ruleset):
     def opening_leader(self, deal: Deal) -> int | None:
         return 3 - deal.dealer if deal.dealer is not None else None
 
+    # ---- dealing (bpn deal)
+
+    def dealt_cards(self, cards: Sequence[str], dealer: int) -> list[list[str]]:
+        """Each seat's 26 cards in the order they are dealt: one at a time, the non-dealer
+        first, so a seat's k-th card is card 2k (non-dealer) or 2k + 1 (dealer) of the pack."""
+        first = 3 - dealer
+        out: list[list[str]] = [[], []]
+        for i, card in enumerate(cards[:52]):
+            out[(first - 1 + i) % 2].append(card)
+        return out
+
+    def deal_cards(self, cards: Sequence[str], dealer: int) -> tuple[list[Hand], Hand, str | None]:
+        """The hands: each seat's last cards dealt (ruling: the piles are laid first, a
+        face-down row and then the face-up cards on it, then the hand)."""
+        size, _ = self.sizes()
+        return [sort_cards(dealt[-size:]) for dealt in self.dealt_cards(cards, dealer)], (), None
+
+    def dealt_tags(self, cards: Sequence[str], dealer: int) -> list[tuple[str, str]]:
+        """``Layout1`` and ``Layout2``: each seat's first cards face down, pile by pile,
+        its next ones face up on them."""
+        n = self.piles
+        out = []
+        for s, dealt in enumerate(self.dealt_cards(cards, dealer), 1):
+            downs, ups = dealt[:n], dealt[n:2 * n]
+            out.append((f"Layout{s}", " ".join(f"{up}/{down}" for up, down in zip(ups, downs))))
+        return out
+
     # ---- before play
 
     def required(self, deal: Deal) -> list[Finding]:
@@ -235,7 +263,7 @@ class TurnoverBridge(Ruleset):
     def find_trump(self, deal: Deal, hands: list[Hand | None], kitty: Hand | None,
                    out: list[Finding]) -> str | None:
         """Spades, always; a Trump tag other than S is BPN205."""
-        if deal.trump is not None and deal.trump != "S":
+        if deal.trump is not None and deal.trump != self.fixed_trump:
             out.append(Finding("BPN205", f"spades are always trumps in Turnover Bridge, not {deal.trump}", "Trump"))
         return "S"
 
