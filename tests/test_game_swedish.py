@@ -180,3 +180,30 @@ def test_a_change_of_dummy_starts_a_new_session():
                     '[Board "2"]\n\n[Dummy "4"]\n[Board "3"]\n')
     assert b.dummy == 2 and not b.opens_session(a.session_key())
     assert c.dummy == 4 and c.opens_session(b.session_key())
+
+
+def test_standings_keep_the_trakarl_out_of_the_players():
+    from bismarck_pbn.session.standings import standings
+    from bismarck_pbn.session.standings_players import by_player
+
+    text = gen_swedish(12, 3, trakarl=True)
+    sessions = standings(parse(text))
+    for session in sessions:
+        assert session.dummy is not None and session.players[session.dummy - 1] is None
+        assert sum(1 for p in session.players if p) == 3
+    names = {p.name for p in by_player(sessions)}
+    written = {ln.split('"')[1] for ln in text.splitlines() if ln.startswith("[Player")}
+    # a Player tag carried into the träkarl's seat from an earlier round names nobody there
+    for session in sessions:
+        assert all(p in names for p in session.players if p)
+    assert names <= written
+
+
+def test_turnover_standings_count_the_deals_won():
+    from pathlib import Path
+
+    from bismarck_pbn.session.standings import standings
+
+    path = Path(__file__).resolve().parent.parent / "samples" / "turnover-bridge" / "sunday-afternoons.bpn"
+    (session,) = standings(parse(path.read_text(encoding="utf-8")))
+    assert session.totals == (2, 1) and {row.trump for row in session.boards} == {"S"}
