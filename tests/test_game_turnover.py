@@ -276,3 +276,25 @@ def test_analyse_declines_turnover_bridge_in_one_line() -> None:
     assert result.exit_code == 2
     lines = [ln for ln in result.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and "Turnover Bridge is not analysed" in lines[0]
+
+
+def test_record_asks_for_the_layouts_and_stops_at_fourteen_tricks() -> None:
+    from typer.testing import CliRunner
+
+    from bismarck_pbn.cli import app
+    from bismarck_pbn.model.cards import holding_text
+
+    d = g.play_deal(random.Random(8), 2)
+    bad_layout = " ".join(g.layout_text(d, 2).split()[:-1])  # one pile short: asked again
+    lines = ["", "Sunday", "", "", "TurnoverBridge", "", "Greta", "Hugo", "2",
+             holding_text(sorted(d["hands"][2])), holding_text(sorted(d["hands"][1])),
+             bad_layout, g.layout_text(d, 2), g.layout_text(d, 1),
+             *(c for t in d["tricks"] for _, c in t), ""]
+    result = CliRunner().invoke(app, ["record"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "that is 8 piles; a layout has 9" in result.output
+    text = result.output[result.output.index("% BPN 1.2"):]
+    (deal,) = [x for x in parse(text) if x.tags]
+    assert problems(text) == []
+    assert deal.layouts[1] == tuple(d["piles"][2]) and deal.tricks == tuple(d["won"])
+    assert len(deal.play.cards) == 2 * len(d["tricks"])

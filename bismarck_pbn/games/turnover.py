@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.games.base import Finding, Hand, Ruleset, Setup, seat_list
+from bismarck_pbn.games.base import Asks, Finding, Hand, Ruleset, Setup, seat_list
 from bismarck_pbn.games.tricks import TrickRules
 from bismarck_pbn.model.cards import DECK, sort_cards
 
@@ -216,6 +216,10 @@ class TurnoverBridge(Ruleset):
 
     def opening_leader(self, deal: Deal) -> int | None:
         return 3 - deal.dealer if deal.dealer is not None else None
+
+    def asks(self) -> Asks:
+        """Both layouts, pile by pile, after the hands."""
+        return Asks(layouts=True)
 
     # ---- dealing (bpn deal)
 

@@ -191,11 +191,43 @@ class Questions(Dialogue):
                 break
             rec.hands[seat - 1] = hand
 
+    def ask_layouts(self) -> None:
+        """Each seat's layout, pile by pile (Turnover Bridge): ``UP/DOWN`` a pile, ``-``
+        for a face-down card not known; Enter (or ``-``) for a layout not known."""
+        rec, rules = self.rec, self.rules
+        piles = getattr(rules, "piles", 0)
+        order = [rec.seat]
+        while len(order) < rules.seats:
+            order.append(rules.left_of(order[-1]))
+        for seat in order:
+            rec.layouts[seat - 1] = None
+            while True:
+                answer = self.ask(f"Layout of {self.name(seat)}: the {piles} piles, upper row left to right, then "
+                                  "the lower row, each UP/DOWN like SA/H3 (DOWN - if not known; - or Enter if the "
+                                  "layout is not known)", "-")
+                if answer.strip() == "-":
+                    break
+                try:
+                    layout = values.layout(answer.upper())
+                    if len(layout) != piles:
+                        raise values.BadValue(f"that is {len(layout)} piles; a layout has {piles}")
+                    cards = tuple(c for pile in layout for c in pile if c is not None)
+                    elsewhere = {c: f"{self.name(s)}'s hand" for s in rules.seat_range()
+                                 for c in (rec.hands[s - 1] or ())}
+                    elsewhere |= {c: f"{self.name(s)}'s layout" for s in rules.seat_range() if s != seat
+                                  for pile in (rec.layouts[s - 1] or ()) for c in pile if c is not None}
+                    self.check_cards(cards, elsewhere)
+                except values.BadValue as exc:
+                    self.say(exc.message, "red")
+                    continue
+                rec.layouts[seat - 1] = layout
+                break
+
     def _check_hand(self, cards: tuple[str, ...], seat: int) -> tuple[str, ...]:
         elsewhere = {c: f"{self.name(s)}'s hand" for s in self.rules.seat_range() if s != seat
                      for c in (self.rec.hands[s - 1] or ())}
         self.check_cards(cards, elsewhere)
-        size = self.rules.hand_size
+        size = self.rules.sizes()[0]
         if len(cards) != size:
             raise values.BadValue(f"that is {cards_word(len(cards))}; a hand has {size}")
         return sort_cards(cards)
@@ -292,6 +324,8 @@ class Questions(Dialogue):
         self.ask_board()
         self.ask_seat()
         self.ask_hands()
+        if self.asks.layouts:
+            self.ask_layouts()
         self.ask_kitty()
         if self.asks.turned:
             self.ask_turned()
@@ -352,7 +386,7 @@ class Questions(Dialogue):
             "Deal": self.ask_hands, "Kitty": self.ask_kitty, "Turned": self.ask_turned,
             "Contract": self.ask_contract, "Trump": self.ask_trump, "Declarer": self.ask_declarer,
             "Discard": self.ask_discard, "Direction": self.ask_declarers_word,
-            "Bids": lambda: auction.ask_bids(self)}
+            "Bids": lambda: auction.ask_bids(self), "Layout1": self.ask_layouts, "Layout2": self.ask_layouts}
         for k in range(1, len(self.rec.frisch) + 1):
             again[f"Frisch{k}"] = functools.partial(auction.ask_frisch, self, k)
         while True:
