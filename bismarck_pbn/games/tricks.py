@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from bismarck_pbn.model.cards import DECK_SET, ORDER, RANK_VALUE
 
@@ -188,7 +188,7 @@ class DealState:
         self._history: list[tuple[int, str, bool, bool, list[tuple[int, str]] | None]] = []
         self.last_trick: list[tuple[int, str]] = []
         """The trick won last (what :meth:`TrickRules.after_trick` may look at)."""
-        self.extra: dict[str, list] = {}
+        self.extra: dict[str, list[Any]] = {}
         """What a game's :meth:`TrickRules.after_trick` keeps between tricks (lists, copied by :meth:`clone`)."""
         rules = self.rules
         # The plain game (follow suit, aces high, no draws) takes the fast paths below.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -342,7 +343,7 @@ class TurnoverBridge(Ruleset):
             cards = set(hand or ()) | {c for pile in piles or () for c in pile if c is not None}
             known.append(cards)
             play_hands.append(None if hand is None or piles is None else set(hand) | {up for up, _ in piles})
-        excluded = [known[1], known[0]]
+        excluded: list[AbstractSet[str]] = [known[1], known[0]]
         return Setup(trump, rules, hands, None, None, None, play_hands, [True] * self.seats, excluded,
                      self.opening_leader(deal))
 
