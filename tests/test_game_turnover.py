@@ -298,3 +298,37 @@ def test_record_asks_for_the_layouts_and_stops_at_fourteen_tricks() -> None:
     assert problems(text) == []
     assert deal.layouts[1] == tuple(d["piles"][2]) and deal.tricks == tuple(d["won"])
     assert len(deal.play.cards) == 2 * len(d["tricks"])
+
+
+def test_a_seat_plays_no_more_unknown_cards_than_it_has_uncovered() -> None:
+    tr = TurnoverBridge().tricks_for([(("HA", None),), (("H3", None),)], [("SA", "SK"), ("S2", "S3")])
+    state = DealState([{"SA", "SK", "HA"}, {"S2", "S3", "H3"}], tr, 1)
+    for card in ("HA", "H3"):  # both piles uncovered: one unknown card each
+        assert state.check(card) is None
+        state.play(card)
+    assert state.check("C5") is None  # seat 1 leads the card from beneath its pile
+    state.play("C5")
+    state.play("S2")  # seat 2 ruffs
+    state.play("D9")  # seat 2's own unknown card
+    fault = state.check("D7")  # seat 1 has used its one
+    assert fault is not None and (fault.kind, fault.detail) == ("not_held", "absent")
+    assert state.check("C5", 2) is not None  # already played
+
+
+def test_convert_writes_the_version_line_bpn_needs(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from bismarck_pbn.cli import app
+
+    sample = ROOT / "samples" / "turnover-bridge" / "sunday-afternoons.bpn"
+    out = tmp_path / "t.json"
+    runner = CliRunner()
+    assert runner.invoke(app, ["convert", str(sample), "--to", "json", "-o", str(out)]).exit_code == 0
+    back = tmp_path / "t.bpn"
+    result = runner.invoke(app, ["convert", str(out), "--to", "bpn", "-o", str(back)])
+    assert result.exit_code == 0, result.output
+    assert back.read_text(encoding="utf-8") == sample.read_text(encoding="utf-8")
+    undeclared = tmp_path / "u.bpn"
+    undeclared.write_text(sample.read_text(encoding="utf-8").replace("% BPN 1.2\n", ""), encoding="utf-8")
+    result = runner.invoke(app, ["convert", str(undeclared), "--to", "bpn"])
+    assert result.exit_code == 0 and result.output.startswith("% BPN 1.2\n")

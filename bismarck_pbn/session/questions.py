@@ -104,6 +104,8 @@ class Questions(Dialogue):
                 continue
             if name.startswith("Player") and int(name[-1]) > self.rules.seats:
                 continue  # a seat this game does not have: no tag, and the reader does not carry one over
+            if name == f"Player{tags.get('Dummy')}":
+                continue  # the träkarl's seat: no player
             if name == "Date":
                 default = self.today.strftime("%Y.%m.%d")
             elif name == "Variant":
@@ -133,13 +135,24 @@ class Questions(Dialogue):
                 break
             if answer:
                 tags[name] = answer
-            elif name in previous:
+            if name == "Variant" and "Trakarl" in answer.split():
+                tags["Dummy"] = self.ask_dummy(before.get("Dummy") or "")
+            elif name in previous and not answer:
                 # Left out, it would be inherited from the deal before: write it empty.
                 tags[name] = "????.??.??" if name == "Date" else ""
         if self.game != BISMARCK or "Game" in previous:
             tags["Game"] = self.game
         self.use_game(*self._game_of(tags))
         self.rec.session_tags = tags
+
+    def ask_dummy(self, default: str) -> str:
+        """The träkarl's seat (Swedish Whist with a träkarl, BPN 1.2 §2)."""
+        while True:
+            answer = self.ask("Seat of the träkarl, the dummy hand its partner calls and plays for (1 to 4)", default)
+            try:
+                return str(values.seat(answer, 4))
+            except values.BadValue as exc:
+                self.say(exc.message, "red")
 
     def ask_game(self, before: dict[str, str]) -> None:
         """The game of the new session: the one before, or Bismarck."""
