@@ -26,6 +26,7 @@ from bismarck_pbn.model.games import BISMARCK, contract_word, game_name
 from bismarck_pbn.model.variant import STANDARD, Variant
 from bismarck_pbn.session import auction_questions as auction
 from bismarck_pbn.session import bismarck_questions as bismarck
+from bismarck_pbn.session import layout_questions
 from bismarck_pbn.session.dialogue import BACK, Aborted, Ask, Dialogue, Say, TakeBack
 from bismarck_pbn.session.entry import cards_word, parse_cards
 from bismarck_pbn.session.learn import SESSION_TAGS, tags_of
@@ -146,13 +147,7 @@ class Questions(Dialogue):
         self.rec.session_tags = tags
 
     def ask_dummy(self, default: str) -> str:
-        """The träkarl's seat (Swedish Whist with a träkarl, BPN 1.2 §2)."""
-        while True:
-            answer = self.ask("Seat of the träkarl, the dummy hand its partner calls and plays for (1 to 4)", default)
-            try:
-                return str(values.seat(answer, 4))
-            except values.BadValue as exc:
-                self.say(exc.message, "red")
+        return layout_questions.ask_dummy(self, default)
 
     def ask_game(self, before: dict[str, str]) -> None:
         """The game of the new session: the one before, or Bismarck."""
@@ -205,36 +200,7 @@ class Questions(Dialogue):
             rec.hands[seat - 1] = hand
 
     def ask_layouts(self) -> None:
-        """Each seat's layout, pile by pile (Turnover Bridge): ``UP/DOWN`` a pile, ``-``
-        for a face-down card not known; Enter (or ``-``) for a layout not known."""
-        rec, rules = self.rec, self.rules
-        piles = getattr(rules, "piles", 0)
-        order = [rec.seat]
-        while len(order) < rules.seats:
-            order.append(rules.left_of(order[-1]))
-        for seat in order:
-            rec.layouts[seat - 1] = None
-            while True:
-                answer = self.ask(f"Layout of {self.name(seat)}: the {piles} piles, upper row left to right, then "
-                                  "the lower row, each UP/DOWN like SA/H3 (DOWN - if not known; - or Enter if the "
-                                  "layout is not known)", "-")
-                if answer.strip() == "-":
-                    break
-                try:
-                    layout = values.layout(answer.upper())
-                    if len(layout) != piles:
-                        raise values.BadValue(f"that is {len(layout)} piles; a layout has {piles}")
-                    cards = tuple(c for pile in layout for c in pile if c is not None)
-                    elsewhere = {c: f"{self.name(s)}'s hand" for s in rules.seat_range()
-                                 for c in (rec.hands[s - 1] or ())}
-                    elsewhere |= {c: f"{self.name(s)}'s layout" for s in rules.seat_range() if s != seat
-                                  for pile in (rec.layouts[s - 1] or ()) for c in pile if c is not None}
-                    self.check_cards(cards, elsewhere)
-                except values.BadValue as exc:
-                    self.say(exc.message, "red")
-                    continue
-                rec.layouts[seat - 1] = layout
-                break
+        layout_questions.ask_layouts(self)
 
     def _check_hand(self, cards: tuple[str, ...], seat: int) -> tuple[str, ...]:
         elsewhere = {c: f"{self.name(s)}'s hand" for s in self.rules.seat_range() if s != seat
