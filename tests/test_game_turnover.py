@@ -129,7 +129,7 @@ def test_a_concession_stops_the_play_with_the_final_count() -> None:
 def test_unknown_face_down_cards_may_be_played_once_uncovered() -> None:
     """Every face-down card written ``-``: the play still validates (the cards beneath
     are any card the record does not place), and one too many of them is caught."""
-    for seed in range(60):
+    for seed in range(15):
         d = g.play_deal(random.Random(seed), 1)
         d["unknown"] = {down for s in (1, 2) for _, down in d["piles"][s]}
         text = g.session_text([d])
@@ -177,14 +177,14 @@ def test_random_sessions_validate_clean_and_round_trip() -> None:
 @pytest.mark.parametrize("name", sorted(g.MUTATIONS))
 def test_single_mutation_is_caught_at_its_line(name: str) -> None:
     caught = 0
-    for seed, deals, text in sessions(8, 1000):
+    for seed, deals, text in sessions(5, 1000):
         lines = text.split("\n")
         code, line = g.MUTATIONS[name](random.Random(seed), deals, lines)
         if code is None:
             continue
         assert problems("\n".join(lines)) == [(code, line)], seed
         caught += 1
-    assert caught >= 4
+    assert caught >= 3
 
 
 @pytest.mark.slow
@@ -315,6 +315,7 @@ def test_a_seat_plays_no_more_unknown_cards_than_it_has_uncovered() -> None:
     assert state.check("C5", 2) is not None  # already played
 
 
+@pytest.mark.slow
 def test_convert_writes_the_version_line_bpn_needs(tmp_path) -> None:
     from typer.testing import CliRunner
 

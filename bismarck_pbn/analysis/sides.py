@@ -50,7 +50,7 @@ from bismarck_pbn.games.israeli import IsraeliWhist
 from bismarck_pbn.games.ruff import RuffAndHonours
 from bismarck_pbn.games.solo import MISERES, SoloWhist
 from bismarck_pbn.games.swedish import SwedishWhist
-from bismarck_pbn.games.turnover import TurnoverBridge
+from bismarck_pbn.games.turnover import TURNOVER_DECLINED, TurnoverBridge
 from bismarck_pbn.model.cards import JOKER, SUITS
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.views.position import Position
@@ -206,10 +206,6 @@ def _swedish(rules: SwedishWhist, deal: Deal, contract: str | None, declarer: in
         return Sides(side, True, f"the declarer, seat {declarer}, alone against the other three")
     side = _partnership(rules, side_seat or declarer or 1)
     return Sides(side, contract == "Nolle", _side_words(side))
-
-
-TURNOVER_DECLINED = ("Turnover Bridge is not analysed: its face-down cards are unknown to both players while "
-                     "the play goes on, so a double-dummy value would mislead")
 
 
 def _turnover(rules: TurnoverBridge, deal: Deal, contract: str | None, declarer: int | None,

@@ -94,8 +94,6 @@ def analyse_command(
 
       bpn analyse night.bpn --deal 3 --annotate
     """
-    from bismarck_pbn.analysis.analyse import analyse_deal
-    from bismarck_pbn.analysis.values import make_solver
     from bismarck_pbn.format.edit import AnnotateError, read_source
     from bismarck_pbn.format.reader import parse
     from bismarck_pbn.safewrite import ChangedOnDisk, atomic_write
@@ -129,7 +127,7 @@ def analyse_command(
         deals = [deals[deal - 1]]
     declined = [d for d in deals if d.game == "TurnoverBridge"]
     if declined:  # one line for them all; the other deals are analysed
-        from bismarck_pbn.analysis.sides import TURNOVER_DECLINED
+        from bismarck_pbn.games.turnover import TURNOVER_DECLINED
 
         if len(declined) == len(deals):
             raise _fail(f"{name}: {TURNOVER_DECLINED}", 2)
@@ -139,6 +137,9 @@ def analyse_command(
     wrong_side = side_problem(side, deals)
     if wrong_side is not None:
         raise _fail(wrong_side, 2)
+
+    from bismarck_pbn.analysis.analyse import analyse_deal
+    from bismarck_pbn.analysis.values import make_solver
 
     solver = make_solver(limit)
     results = []

@@ -34,10 +34,14 @@ if TYPE_CHECKING:
     from bismarck_pbn.model.deal import Deal
     from bismarck_pbn.model.pieces import Pile
 
-__all__ = ["TO_WIN", "TurnoverBridge", "TurnoverTricks", "pile_states", "turnover_score"]
+__all__ = ["TO_WIN", "TURNOVER_DECLINED", "TurnoverBridge", "TurnoverTricks", "pile_states", "turnover_score"]
 
 TO_WIN = 14
 """Tricks that win the deal (more than half of 26)."""
+
+TURNOVER_DECLINED = ("Turnover Bridge is not analysed: its face-down cards are unknown to both players while "
+                     "the play goes on, so a double-dummy value would mislead")
+"""Why ``bpn analyse`` (and the double-dummy views) decline the game (BPN 1.2 §1)."""
 
 
 def turnover_score(tricks: Sequence[int]) -> tuple[int, int]:
