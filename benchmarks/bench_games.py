@@ -81,6 +81,18 @@ def gen_bid_whist(n: int) -> str:
     return gen_bid(n)
 
 
+def gen_swedish_trakarl(n: int) -> str:
+    from gen_auction import gen_swedish
+
+    return gen_swedish(n, trakarl=True)
+
+
+def gen_turnover_bridge(n: int) -> str:
+    from gen_turnover import gen_turnover
+
+    return gen_turnover(n)
+
+
 GAMES = {
     "Bismarck": gen_bismarck,
     "GermanWhist": gen_german_whist,
@@ -91,6 +103,8 @@ GAMES = {
     "SwedishWhist": gen_swedish_whist,
     "SoloWhist": gen_solo_whist,
     "BidWhist": gen_bid_whist,
+    "SwedishTrakarl": gen_swedish_trakarl,
+    "TurnoverBridge": gen_turnover_bridge,
 }
 """game -> f(n) giving the BPN text of n legal deals of that game."""
 

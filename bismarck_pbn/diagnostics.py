@@ -49,6 +49,7 @@ CODES: dict[str, tuple[str, str]] = {
     "BPN505": (ERROR, "the Tricks tag cannot be reached from the tricks already played"),
     "BPN506": (INFO, "a claim: the play stops early and the Tricks tag gives the final count"),
     "BPN507": (ERROR, "a card is missing from the play, or one too many: the record re-aligns without it"),
+    "BPN508": (ERROR, "a card played while still face down in the seat's layout (Turnover Bridge)"),
     "BPN601": (ERROR, "the Tricks tag disagrees with the play"),
     "BPN602": (ERROR, "the Score tag disagrees with the computed score"),
     "BPN603": (ERROR, "the Total tag disagrees with the running total"),

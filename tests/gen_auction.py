@@ -126,7 +126,7 @@ def gen_israeli(n: int, seed: int = 1) -> str:
 
 # ---- Swedish Whist --------------------------------------------------------------------
 
-def _swedish_auction(rng, first):
+def _swedish_auction(rng, first, dummy=None):
     calls, high, passes, seat = [], None, 0, first
     if rng.random() < 0.08:
         return ["Pass"] * 4, None
@@ -134,7 +134,7 @@ def _swedish_auction(rng, first):
         top = SW_CALLS.index(high[0]) if high else -1
         if top < 6 and (rng.random() < 0.45 or (high is None and passes == 3)):
             word = SW_CALLS[rng.randrange(top + 1, min(top + 3, 7))]
-            if word == "Misere" and rng.random() < 0.6:
+            if word == "Misere" and (rng.random() < 0.6 or seat == dummy):  # (the träkarl: no misère)
                 word = SW_CALLS[top + 1] if top + 1 < 6 else "Spel"
                 if SW_CALLS.index(word) <= top:
                     calls.append("Pass")
@@ -154,11 +154,15 @@ def _swedish_auction(rng, first):
         seat = left(seat)
 
 
-def gen_swedish(n: int, seed: int = 1) -> str:
-    """``n`` deals of Swedish Whist: rounds to second exit, each round a session of its own."""
+def gen_swedish(n: int, seed: int = 1, trakarl: bool = False) -> str:
+    """``n`` deals of Swedish Whist: rounds to second exit, each round a session of its
+    own. With ``trakarl``: three players and a dummy (BPN 1.2 §2), seated anew each
+    round; the dummy never calls Misere and its individual points are always 0."""
     rng = random.Random(seed)
-    out = ["% BPN 1.1"]
+    out = ["% BPN 1.2" if trakarl else "% BPN 1.1"]
+    dummy = None
     names = ["Astrid", "Bo", "Cecilia", "Dag", "Elsa", "Folke"]
+    named: dict[int, str] = {}  # the last Player tag of each seat
     round_no, board = 0, 0
     for _ in range(n):
         if board == 0:
@@ -166,12 +170,22 @@ def gen_swedish(n: int, seed: int = 1) -> str:
             rng.shuffle(names)
             players = names[:4]
             tp, first_exit, totals = [0, 0], [None, None], [0, 0]
+            dummy = rng.randint(1, 4) if trakarl else None
         board += 1
         dealer = (board - 1) % 4 + 1
         first = left(dealer)
         hands = deal_hands(rng)
         lines = header("SwedishWhist", board, dealer, hands, players)
-        calls, high = _swedish_auction(rng, first)
+        if dummy is not None:
+            at = lines.index('[Game "SwedishWhist"]') + 1
+            lines.insert(at, '[Variant "Trakarl"]')
+            if dummy not in named:  # (a Player tag left out is inherited from the deal before: BPN 1.0)
+                lines.remove(f'[Player{dummy} "{players[dummy - 1]}"]')
+            else:
+                lines[lines.index(f'[Player{dummy} "{players[dummy - 1]}"]')] = f'[Player{dummy} "{named[dummy]}"]'
+            lines.insert(lines.index(f'[Board "{board}"]'), f'[Dummy "{dummy}"]')
+        named.update({s: p for s, p in enumerate(players, 1) if s != dummy})
+        calls, high = _swedish_auction(rng, first, dummy)
         if high is None or high[0] in ("Clubs", "Spades"):
             contract, declarer = "Nolle", None
         else:
@@ -210,6 +224,8 @@ def gen_swedish(n: int, seed: int = 1) -> str:
             for s in (1, 2, 3, 4):
                 if totals[0] != totals[1]:
                     points[s - 1] += unit if (s - 1) % 2 == ahead else -unit
+        if dummy is not None:
+            points[dummy - 1] = 0  # the träkarl is no player
         lines += [f'[Auction "{first}"]', *call_lines(calls), f'[Contract "{contract}"]',
                   f'[Trump "{trump or "NT"}"]']
         if declarer is not None:

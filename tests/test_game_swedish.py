@@ -117,3 +117,93 @@ def test_bpn_json_bpn_is_byte_identical(seed):
 
     text = gen_swedish(20, seed)
     assert dumps(jsonio.loads(jsonio.dumps(parse(text)))) == text
+
+
+# ---- with a träkarl (BPN 1.2 §2) -----------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_trakarl_rounds_validate_clean_and_round_trip(seed):
+    text = gen_swedish(30, seed, trakarl=True)
+    assert text.startswith("% BPN 1.2\n")
+    assert errors(text) == []
+    assert dumps(parse(text)) == text
+
+
+def _trakarl_deal(seed: int = 0) -> tuple[str, list[str], int]:
+    text = gen_swedish(30, seed, trakarl=True)
+    lines = text.splitlines()
+    dummy = int(next(ln for ln in lines if ln.startswith("[Dummy ")).split('"')[1])
+    return text, lines, dummy
+
+
+def test_the_trakarl_cannot_call_misere_bpn801_at_the_call():
+    text, lines, dummy = _trakarl_deal(1)
+    at = _line_of(text, '[Auction "')
+    first = int(lines[at - 1].split('"')[1])
+    k = (dummy - first) % 4  # the träkarl's first call
+    calls = lines[at].split()
+    calls[k] = "Misere"
+    lines[at] = " ".join(calls)
+    found = [d for d in validate_text("\n".join(lines) + "\n") if d.code == "BPN801"]
+    assert [(d.line, d.column) for d in found] == [(at + 1, 1 + len(" ".join(calls[:k])) + (1 if k else 0))]
+    assert "the träkarl (seat" in found[0].message and "cannot call Misere" in found[0].message
+
+
+def test_the_trakarls_individual_points_are_always_zero():
+    text, lines, dummy = _trakarl_deal(2)
+    at = _line_of(text, "[Points")
+    value = ["0"] * 4
+    value[dummy - 1] = "+5"
+    value[dummy % 4] = "-5"
+    lines[at - 1] = f'[Points "{" ".join(value)}"]'
+    assert errors("\n".join(lines) + "\n") == [(at, "BPN602")]
+
+
+def test_a_trakarl_without_a_dummy_tag_is_bpn101_and_a_dummy_without_one_bpn104():
+    text, lines, dummy = _trakarl_deal(0)
+    first_deal = "\n".join(lines[: lines.index("") if "" in lines else len(lines)]) + "\n"
+    without = first_deal.replace(f'[Dummy "{dummy}"]\n', "")
+    assert ("BPN101", "the [Dummy] tag is missing; with a träkarl the record names its seat (1 to 4)") in [
+        (d.code, d.message) for d in validate_text(without)]
+    plain = first_deal.replace('[Variant "Trakarl"]\n', "")
+    assert [(d.code, d.severity) for d in validate_text(plain) if d.code == "BPN104"] == [("BPN104", "warning")]
+
+
+def test_trakarl_is_read_in_any_case_and_with_its_umlaut():
+    for written in ("Träkarl", "TRAKARL", "träKarl"):
+        deal = parse(f'[Game "SwedishWhist"]\n[Variant "{written}"]\n[Dummy "2"]\n')[0]
+        assert "Trakarl" in deal.variant.options and deal.dummy == 2 and not deal.problems
+
+
+def test_a_change_of_dummy_starts_a_new_session():
+    a, b, c = parse('[Game "SwedishWhist"]\n[Variant "Trakarl"]\n[Dummy "2"]\n[Board "1"]\n\n'
+                    '[Board "2"]\n\n[Dummy "4"]\n[Board "3"]\n')
+    assert b.dummy == 2 and not b.opens_session(a.session_key())
+    assert c.dummy == 4 and c.opens_session(b.session_key())
+
+
+def test_standings_keep_the_trakarl_out_of_the_players():
+    from bismarck_pbn.session.standings import standings
+    from bismarck_pbn.session.standings_players import by_player
+
+    text = gen_swedish(12, 3, trakarl=True)
+    sessions = standings(parse(text))
+    for session in sessions:
+        assert session.dummy is not None and session.players[session.dummy - 1] is None
+        assert sum(1 for p in session.players if p) == 3
+    names = {p.name for p in by_player(sessions)}
+    written = {ln.split('"')[1] for ln in text.splitlines() if ln.startswith("[Player")}
+    # a Player tag carried into the träkarl's seat from an earlier round names nobody there
+    for session in sessions:
+        assert all(p in names for p in session.players if p)
+    assert names <= written
+
+
+def test_turnover_standings_count_the_deals_won():
+    from pathlib import Path
+
+    from bismarck_pbn.session.standings import standings
+
+    path = Path(__file__).resolve().parent.parent / "samples" / "turnover-bridge" / "sunday-afternoons.bpn"
+    (session,) = standings(parse(path.read_text(encoding="utf-8")))
+    assert session.totals == (2, 1) and {row.trump for row in session.boards} == {"S"}

@@ -209,3 +209,32 @@ def _writable_samples():
 def test_every_sample_round_trips_through_json(path):
     canonical = dumps(parse(path.read_text(encoding="utf-8")))
     _round_trip(canonical)
+
+
+# ---- BPN 1.2: Turnover Bridge's layouts, the träkarl -----------------------------------------
+
+def test_turnover_bridge_round_trips_with_its_layouts():
+    import random
+
+    import gen_turnover
+
+    deals = gen_turnover.make_session(random.Random(4), 2, "Standard", claims=False)
+    deals[0]["unknown"] = {deals[0]["piles"][1][0][1]} - {c for t in deals[0]["tricks"] for _, c in t}
+    text = gen_turnover.session_text(deals)
+    doc = _round_trip(text)
+    first = doc["deals"][0]
+    assert first["bpn_version"] == "1.2" and first["game"] == "TurnoverBridge" and first["seats"] == 2
+    pile = deals[0]["piles"][2][0]
+    assert first["layouts"]["2"][0] == {"up": pile[0], "down": pile[1]}
+    assert len(first["layouts"]["1"]) == 9
+    assert first["result"]["tricks"] == deals[0]["won"]  # the play is complete at 14 tricks won
+    assert first["result"]["score"] == deals[0]["score"]
+
+
+def test_the_trakarl_round_trips_with_its_dummy():
+    from gen_auction import gen_swedish
+
+    text = gen_swedish(8, 1, trakarl=True)
+    doc = _round_trip(text)
+    dummy = int(next(ln for ln in text.splitlines() if ln.startswith("[Dummy ")).split('"')[1])
+    assert doc["deals"][0]["dummy"] == dummy and doc["deals"][0]["variant"] == "Standard Trakarl"

@@ -113,8 +113,8 @@ def test_reading_bismarck_loads_no_other_game(tmp_path):
     assert "bismarck_pbn.games.bismarck" in loaded
     assert not loaded & {"bismarck_pbn.games.whist", "bismarck_pbn.games.german", "bismarck_pbn.games.solo",
                          "bismarck_pbn.games.bidwhist", "bismarck_pbn.games.israeli",
-                         "bismarck_pbn.games.swedish", "bismarck_pbn.games.ruff"}
-    assert out[1] == "Whist True 9"
+                         "bismarck_pbn.games.swedish", "bismarck_pbn.games.ruff", "bismarck_pbn.games.turnover"}
+    assert out[1] == "Whist True 10"
 
 
 def test_the_registry_is_a_mapping_of_classes(monkeypatch):

@@ -406,3 +406,17 @@ def test_record_says_where_the_files_total_differs_from_the_rounds(tmp_path):
     assert ("The file ends at board 2; running total +40 +30 (its Total tag says +40 +20: bpn validate "
             "shows why).") in said
     assert written.total == deals[2].total  # the round's, not the slip's
+
+
+def test_a_trakarl_session_asks_the_dummys_seat_and_no_player_for_it(tmp_path):
+    deal = [d for d in parse((ROOT / "samples" / "swedish-whist" / "trakarl.bpn").read_text(encoding="utf-8"))
+            if d.tags][0]
+    players = [p for s, p in enumerate(("Ann", "Bo", "Cy", "Di"), 1) if s != deal.dummy]
+    lines = ["", "Test", "", "", "SwedishWhist", "träkarl", "9", str(deal.dummy), *players,
+             *before_auction(deal), *calls_of(deal), *after_auction(deal), *play_of(deal), ""]
+    result, written = run(tmp_path, lines)
+    assert "Seat of the träkarl" in result.stderr and "a seat must be" in result.stderr  # 9 asked again
+    assert written.dummy == deal.dummy and "Trakarl" in written.variant.options
+    assert written.tag(f"Player{deal.dummy}") is None
+    assert written.points == deal.points and written.points[deal.dummy - 1] == 0
+    same_record(written, deal)

@@ -50,6 +50,7 @@ from bismarck_pbn.games.israeli import IsraeliWhist
 from bismarck_pbn.games.ruff import RuffAndHonours
 from bismarck_pbn.games.solo import MISERES, SoloWhist
 from bismarck_pbn.games.swedish import SwedishWhist
+from bismarck_pbn.games.turnover import TURNOVER_DECLINED, TurnoverBridge
 from bismarck_pbn.model.cards import JOKER, SUITS
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.check.position import Position
@@ -207,6 +208,12 @@ def _swedish(rules: SwedishWhist, deal: Deal, contract: str | None, declarer: in
     return Sides(side, contract == "Nolle", _side_words(side))
 
 
+def _turnover(rules: TurnoverBridge, deal: Deal, contract: str | None, declarer: int | None,
+              side_seat: int | None) -> Sides:
+    """Turnover Bridge: declined (BPN 1.2 §1)."""
+    raise Unanalysable(TURNOVER_DECLINED)
+
+
 def _bid_whist(rules: BidWhist, deal: Deal, contract: str | None, declarer: int | None,
                side_seat: int | None) -> Sides:
     """Bid Whist: the partnerships, downtown from the bid; the kitty's book is an offset."""
@@ -242,6 +249,7 @@ SIDE_RULES: dict[type[Ruleset], SideRule] = {
     SwedishWhist: SideRule(_swedish),
     BidWhist: SideRule(_bid_whist, exchanger="declarer"),
     RuffAndHonours: SideRule(_alone_or_partners, exchanger="ruffer"),
+    TurnoverBridge: SideRule(_turnover),
 }
 """Each game's side rule, by ruleset class; a ruleset takes the entry of its nearest
 class here (Estonian Bismarck's is Bismarck's, Whisk's is the default). A new game

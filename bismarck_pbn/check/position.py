@@ -9,12 +9,16 @@ add after a trick (German Whist's draws from the stock). O(n) per position.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bismarck_pbn.check.validate import prepare, replay_deal
 from bismarck_pbn.games import Ruleset
 from bismarck_pbn.games.tricks import DealState, Fault, TrickRules
 from bismarck_pbn.model.cards import sort_cards
 from bismarck_pbn.model.deal import Deal, PlayedCard
+
+if TYPE_CHECKING:
+    from bismarck_pbn.games.turnover import PileState
 
 Cards = tuple[str, ...]
 
@@ -51,6 +55,10 @@ class Position:
     stock: Cards | None = None
     """The cards still to be drawn, top (face up) first, in games with a stock (German
     Whist) whose order is known; None otherwise."""
+    piles: tuple[tuple[PileState, ...] | None, ...] | None = None
+    """Each seat's layout as it lies (Turnover Bridge: :func:`~bismarck_pbn.games.turnover.pile_states`),
+    None for a seat whose layout is not known; None in the other games. ``hands`` are
+    then the cards of the hands proper."""
 
     @property
     def seats(self) -> int:
@@ -79,8 +87,12 @@ def positions(deal: Deal) -> list[Position]:
     zero = (0,) * n
     trick_rules = setup.rules or TrickRules(n, rules.tricks, None)
     stock = trick_rules.left_in_stock(0)
+    layout = _Layouts(deal) if deal.layouts else None
     if leader is None or not cards:
         hands = tuple(sort_cards(h) if h is not None else None for h in play_hands)
+        if layout is not None:
+            return [Position(deal, 0, layout.hands(hands), trump, (), None, None, leader, zero, quotas, None, (), 0,
+                             rules, stock, layout.piles(set(), {}))]
         return [Position(deal, 0, hands, trump, (), None, None, leader, zero, quotas, None, (), 0, rules, stock)]
     names = [c.card for c in cards]
     replay = replay_deal(deal, rules, setup)
@@ -90,8 +102,14 @@ def positions(deal: Deal) -> list[Position]:
     # so that what the rules do after a trick (German Whist's draws) reaches them.
     state = DealState(play_hands, trick_rules, leader, undo_history=False)
     held = state.hands
-    out = [Position(deal, 0, tuple(sort_cards(h) if h is not None else None for h in held), trump, (),
-                    leader, None, leader, zero, quotas, None, (), len(seats), rules, stock)]
+    def shown(held: list[set[str] | None]) -> tuple[Cards | None, ...]:
+        hands = tuple(sort_cards(h) if h is not None else None for h in held)
+        return layout.hands(hands) if layout is not None else hands
+
+    played: set[str] = set()
+    by_seat: dict[int, set[str]] = {}
+    out = [Position(deal, 0, shown(held), trump, (), leader, None, leader, zero, quotas, None, (), len(seats), rules,
+                    stock, layout.piles(played, by_seat) if layout is not None else None)]
     won = [0] * n
     table: list[tuple[int, str]] = []
     faults_by_index: dict[int, list] = {}
@@ -106,6 +124,8 @@ def positions(deal: Deal) -> list[Position]:
         if len(table) == n:
             table = []
         table.append((seat, card))
+        played.add(card)
+        by_seat.setdefault(seat, set()).add(card)
         faults.extend(faults_by_index.get(i, ()))
         winner = None
         if len(table) == n:
@@ -114,6 +134,9 @@ def positions(deal: Deal) -> list[Position]:
                 winner = replay.winners[k]
                 won[winner - 1] += 1
                 state.winners.append(winner)
+                state.won[winner - 1] += 1
+                state.last_trick = list(table)
+                state.played.update(c for _, c in table)
                 trick_rules.after_trick(state, winner)
                 stock = trick_rules.left_in_stock(k + 1)
         if i + 1 < len(seats):
@@ -124,10 +147,35 @@ def positions(deal: Deal) -> list[Position]:
             to_play = rules.left_of(seat)
         else:
             to_play = None
-        out.append(Position(deal, i + 1, tuple(sort_cards(h) if h is not None else None for h in held),
-                            trump, tuple(table), table[0][0], winner, to_play, tuple(won), quotas,
-                            cards[i], tuple(faults), len(seats), rules, stock))
+        out.append(Position(deal, i + 1, shown(held), trump, tuple(table), table[0][0], winner, to_play, tuple(won),
+                            quotas, cards[i], tuple(faults), len(seats), rules, stock,
+                            layout.piles(played, by_seat) if layout is not None else None))
     return out
+
+
+class _Layouts:
+    """A Turnover Bridge deal's layouts, for drawing: which cards are the hands proper,
+    and how each pile lies once some cards are played."""
+
+    def __init__(self, deal: Deal) -> None:
+        from bismarck_pbn.games.turnover import pile_states
+
+        self.pile_states = pile_states
+        self.layouts = (list(deal.layouts) + [None, None])[:deal.seats]
+        self.dealt = [set(h) if h is not None else None
+                      for h in (list(deal.hands or ()) + [None] * deal.seats)[:deal.seats]]
+        self.placed = {c for h in self.dealt for c in h or ()} | {
+            c for piles in self.layouts for pile in piles or () for c in pile if c is not None}
+
+    def hands(self, held: tuple[Cards | None, ...]) -> tuple[Cards | None, ...]:
+        """The cards still in each hand proper (not its layout's)."""
+        return tuple(None if h is None or d is None else tuple(c for c in h if c in d)
+                     for h, d in zip(held, self.dealt))
+
+    def piles(self, played: set[str], by_seat: dict[int, set[str]]) -> tuple[tuple[PileState, ...] | None, ...]:
+        return tuple(None if piles is None else
+                     self.pile_states(piles, played, len(by_seat.get(s, set()) - self.placed))
+                     for s, piles in enumerate(self.layouts, 1))
 
 
 def position_at(deal: Deal, trick: int | None = None, card: int | None = None) -> Position:

@@ -177,10 +177,10 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
     stopped = False
     trick_faulted = False
     realigned = 0
-    tricks = rules.tricks
     for i, card in enumerate(cards):
-        if len(winners) >= tricks:
-            faults.append(Fault("too_many", state.count, state.to_play, card))
+        if len(winners) >= state.tricks:  # (a game may end early: Turnover Bridge at 14 tricks)
+            faults.append(Fault("too_many", state.count, state.to_play, card,
+                                "over" if state.tricks < rules.tricks else ""))
             break
         if not state.trick:
             if winners:
@@ -207,7 +207,7 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
                     state.drop_unplayed(seat, state.trick[0][1][0] if state.trick else card[0],
                                         _probe(state, cards, i, "missing", len(cards))[1][seat - 1])
                     state.skip()
-                    if not state.trick and len(winners) < tricks:
+                    if not state.trick and len(winners) < state.tricks:
                         _resync(state, cards, i, True, None)
                     seat = state.to_play
                     fault = check(card)
@@ -219,10 +219,22 @@ def _run(cards, hands, follow, rules, leader, excluded, unknown_trump) -> tuple[
                         state.bogus.add(card)
                     if fault.detail == "absent":
                         state.drop_unplayed(seat, card[0], _future_cards(state, cards, i, seat))
+                    elif fault.detail.startswith("face_down:"):
+                        _meant_face_up(state, seat, fault.detail.partition(":")[2], cards, i)
         seats.append(seat)
         play(card)
     won = tuple(state.won)
     return Replay(faults, won, len(state.winners), list(state.winners), stopped, seats), seats
+
+
+def _meant_face_up(state: DealState, seat: int, up: str, cards, i: int) -> None:
+    """After a card played while still face down (Turnover Bridge): the record most
+    likely meant the card on it, which the seat then no longer holds (if it never plays
+    it later), so that it does not come back as a revoke."""
+    hand = state.hands[seat - 1]
+    if hand is not None and up in hand and up not in _future_cards(state, cards, i, seat):
+        hand.discard(up)
+        state.follow[seat - 1].discard(up)
 
 
 MAX_REALIGN = 2

@@ -215,7 +215,7 @@ def _off_deck(rules: Ruleset, fault, d: Diagnostic) -> Diagnostic:
 
 def cards_taken(deal: Deal, rules: Ruleset, result: Replay | None) -> list[list[str]] | None:
     """The cards each seat took in tricks, by seat − 1, when the whole play is known."""
-    if result is None or deal.play is None or result.stopped or result.tricks != rules.tricks:
+    if result is None or deal.play is None or result.stopped or not rules.finished(result.won):
         return None
     n = rules.seats
     cards = [c.card for c in deal.play.cards]
@@ -229,17 +229,16 @@ def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[D
     """BPN601, 604, 505 and 101 (Tricks after a claim); the deal's final tricks."""
     tag = deal.tag("Tricks")
     given = deal.tricks
-    total = rules.tricks
-    complete = result is not None and not result.stopped and result.tricks == total
+    complete = result is not None and not result.stopped and rules.finished(result.won)
     incomplete = deal.play is not None and not complete and not (result is not None and result.stopped)
     by_side = given is not None and len(given) != rules.seats
     won = None
     if result is not None:
         won = rules.per_side(result.won) if by_side else tuple(result.won)
     if given is not None:
-        if sum(given) != total:
-            out.append(diag("BPN604", f"the tricks {_counts(given)} add up to {sum(given)}, not {total}",
-                            *_at(tag, deal)))
+        wrong = rules.tricks_fault(given)
+        if wrong is not None:
+            out.append(diag("BPN604", f"the tricks {_counts(given)} {wrong}", *_at(tag, deal)))
             return result.won if complete and result is not None else None
         if complete and won is not None and tuple(given) != won:
             who = "sides 1/2" if by_side else "seats " + "/".join(str(s) for s in rules.seat_range())

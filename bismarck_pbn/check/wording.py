@@ -36,6 +36,9 @@ def fault_diagnostic(deal: Deal, fault: Fault, seats: int, tricks: int, marked: 
     if fault.kind == "extra":
         return diag("BPN507", f"{fault.card} seems to be one card too many (the play reads right again "
                     f"without it)", line, column)
+    if fault.kind == "too_many" and fault.detail == "over":
+        return diag("BPN504", f"{fault.card} would start trick {trick}, but the deal is over: a seat won its "
+                    f"14th trick in trick {trick - 1}", line, column)
     if fault.kind == "too_many":
         return diag("BPN504", f"{fault.card} would start trick {trick}: a deal has {tricks} tricks "
                     f"({tricks * seats} cards)", line, column)
@@ -45,6 +48,8 @@ def fault_diagnostic(deal: Deal, fault: Fault, seats: int, tricks: int, marked: 
             return diag("BPN502", f"seat {fault.seat} won trick {trick - 1} and leads trick {trick}, but the "
                         f"record has {fault.card}, seat {other}'s card: seat {other} leads out of turn",
                         line, column)
+        if fault.detail.startswith("face_down"):
+            return face_down(fault, trick, line, column)
         why = "it was already played" if fault.detail == "played" else whereabouts(deal, fault)
         return diag("BPN502", f"seat {fault.seat} plays {fault.card} in trick {trick}, a card it does not "
                     f"hold: {why}", line, column)
@@ -64,6 +69,21 @@ def fault_diagnostic(deal: Deal, fault: Fault, seats: int, tricks: int, marked: 
                 f"holding {suit}, the suit led", line, column)
 
 
+def face_down(fault: Fault, trick: int, line: int, column: int) -> Diagnostic:
+    """BPN508: a card of the seat's layout played while still face down (``detail`` is
+    ``face_down:UP`` or, uncovered in this same trick, ``face_down_now:UP``; ``UP`` is
+    ``-`` for an unknown card beneath a pile not yet uncovered)."""
+    kind, _, up = fault.detail.partition(":")
+    head = f"seat {fault.seat} plays {fault.card} in trick {trick} while it is still face down"
+    if up == "-":
+        return diag("BPN508", f"{head}: seat {fault.seat} has no card of its layout turned up that could be "
+                    f"{fault.card} (it can only lie beneath a pile not yet uncovered)", line, column)
+    if kind == "face_down_now":
+        return diag("BPN508", f"{head}: {up} on it was played in this same trick, and the card beneath may be "
+                    "played from the next trick on", line, column)
+    return diag("BPN508", f"{head}: {up}, the card on it, has not been played yet", line, column)
+
+
 def whereabouts(deal: Deal, fault: Fault) -> str:
     """Where a card a seat did not hold really was, as far as the record tells."""
     card = fault.card
@@ -74,6 +94,9 @@ def whereabouts(deal: Deal, fault: Fault) -> str:
         if s != fault.seat and hand and card in hand:
             kept = s == deal.forehand and deal.discard is not None and card not in deal.discard
             return f"it was dealt to seat {s}" if not kept or s != fault.seat else "it was discarded"
+    for s, piles in enumerate(deal.layouts, 1):
+        if s != fault.seat and piles and any(card in pile for pile in piles):
+            return f"it lies in seat {s}'s layout"
     if deal.kitty and card in deal.kitty:
         if deal.game != BISMARCK:  # a stock, drawn from or taken during the deal
             return f"it was in the stock and had not come to seat {fault.seat}"

@@ -83,8 +83,10 @@ def analyse_command(
     seat for itself, a seat that bid 0 minimising; German Whist from trick 14,
     once the stock is empty. Bid Whist: jokers are the top trumps; at no trump
     a position with a joker in play is not analysed; the kitty's book is
-    added to the declaring side's tricks. Cards that cannot be analysed are
-    reported as such, not as errors.
+    added to the declaring side's tricks. Swedish Whist with a träkarl as
+    with four players. Turnover Bridge is declined in one line (its
+    face-down cards are unknown to both players). Cards that cannot be
+    analysed are reported as such, not as errors.
 
     The deals are shared out to every core (--jobs), or to a Dask cluster
     (--scheduler): the output, and the notes --annotate writes, are the same as
@@ -93,7 +95,7 @@ def analyse_command(
     Exit status: 0 done (a deal thrown in, or an Estonian NoHearts or NoQueen,
     scored by the cards taken, is said to have nothing to analyse); 1 a deal
     could not be analysed (not every hand known, errors in the play); 2 wrong
-    usage or an unreadable file.
+    usage, an unreadable file, or only Turnover Bridge deals to analyse.
 
     Examples:
 
@@ -103,7 +105,6 @@ def analyse_command(
 
       bpn analyse night.bpn --deal 3 --annotate
     """
-    from bismarck_pbn.analysis.worker import analyse_one
     from bismarck_pbn.format.edit import AnnotateError, read_source
     from bismarck_pbn.format.reader import parse
     from bismarck_pbn.safewrite import ChangedOnDisk, atomic_write
@@ -135,9 +136,20 @@ def analyse_command(
         if deal > len(deals):
             raise _fail(f"{name}: there is no deal {deal}: the file has {len(deals)}", 2)
         deals = [deals[deal - 1]]
+    declined = [d for d in deals if d.game == "TurnoverBridge"]
+    if declined:  # one line for them all; the other deals are analysed
+        from bismarck_pbn.games.turnover import TURNOVER_DECLINED
+
+        if len(declined) == len(deals):
+            raise _fail(f"{name}: {TURNOVER_DECLINED}", 2)
+        err_console().print(f"{name}: {len(declined)} deal{'s' if len(declined) > 1 else ''} not analysed: "
+                            f"{TURNOVER_DECLINED}", highlight=False)
+        deals = [d for d in deals if d.game != "TurnoverBridge"]
     wrong_side = side_problem(side, deals)
     if wrong_side is not None:
         raise _fail(wrong_side, 2)
+
+    from bismarck_pbn.analysis.worker import analyse_one
 
     executor = open_executor(jobs, scheduler, worth_it=len(deals) > 1)
     results = []

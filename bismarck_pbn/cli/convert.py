@@ -21,11 +21,11 @@ from bismarck_pbn.convert.jsonio import (FORMAT, VERSION, SchemaError, Unreadabl
                                          iter_jsonl, iter_jsonl_deals, loads)
 from bismarck_pbn.convert.jsoncheck import document_faults, jsonl_faults, line_faults
 from bismarck_pbn.format.encoding import SNIFF, byte_place, codec_name, sniff
-from bismarck_pbn.convert.version import wants_1_1
+from bismarck_pbn.convert.version import wanted_version
 from bismarck_pbn.sources import ReadFailure, is_stream, readable, text_deals
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.safewrite import atomic_write
-from bismarck_pbn.format.writer import iter_text
+from bismarck_pbn.format.writer import iter_text, newest
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.parallel import Unavailable
 from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP, STDIN_TWICE, UNWRITABLE, err_console, open_executor
@@ -239,8 +239,8 @@ def _spool(path: str) -> BinaryIO:
     return cast(BinaryIO, spool)
 
 
-def _wants_1_1(path: str, encoding: str, spool: BinaryIO | None) -> bool:
-    """:func:`bismarck_pbn.convert.version.wants_1_1` for one input (a file, or what
+def _wants_version(path: str, encoding: str, spool: BinaryIO | None) -> str:
+    """:func:`bismarck_pbn.convert.version.wanted_version` for one input (a file, or what
     :func:`_spool` kept of a stream): its kind told as the conversion tells it."""
     try:
         kind, raw, owned = _open_input(path, spool)
@@ -248,17 +248,17 @@ def _wants_1_1(path: str, encoding: str, spool: BinaryIO | None) -> bool:
             raw.close()
         if spool is not None:
             spool.seek(0)
-            return wants_1_1(spool, kind.value, encoding)
+            return wanted_version(spool, kind.value, encoding)
         with open(path, "rb") as fp:
-            return wants_1_1(fp, kind.value, encoding)
+            return wanted_version(fp, kind.value, encoding)
     except OSError:
-        return False  # (the conversion says why)
+        return "1.0"  # (the conversion says why)
 
 
-def _as_1_1(deals: Iterator[Deal]) -> Iterator[Deal]:
-    """The deals, the first marked as declaring BPN 1.1 (the writer then says so)."""
+def _as_version(deals: Iterator[Deal], version: str) -> Iterator[Deal]:
+    """The deals, the first marked as declaring ``version`` (the writer then says so)."""
     for first in deals:
-        yield replace(first, version="1.1")
+        yield replace(first, version=version)
         break
     yield from deals
 
@@ -367,12 +367,12 @@ def convert_command(
 
     executor = open_executor(jobs, scheduler, farmed and worth_it([Path(p) for p in paths]))
     try:
-        # BPN output looks ahead for BPN 1.1 (version.wants_1_1), so a stream is read whole first
+        # BPN output looks ahead for its version (version.wanted_version), so a stream is read whole first
         spools = {p: _spool(p) for p in paths if to is Kind.bpn and (p == "-" or is_stream(Path(p)))}
-        as_1_1 = to is Kind.bpn and any(_wants_1_1(p, encoding, spools.get(p)) for p in paths)
+        version = newest(_wants_version(p, encoding, spools.get(p)) for p in paths) if to is Kind.bpn else "1.0"
         deals = _first_read(deal for path in paths for deal in _deals(path, encoding, spools.get(path)))
         if to is Kind.bpn:
-            pieces = iter_text(_as_1_1(deals) if as_1_1 else deals)
+            pieces = iter_text(_as_version(deals, version) if version != "1.0" else deals)
         elif farmed and not executor.in_process:  # the same dicts, made by the workers
             made = _farmed_dicts(paths, executor, encoding, with_replay)
             pieces = (_json_document(made) if to is Kind.json else

@@ -39,6 +39,8 @@ def _player(session: Session | None, seat: int | None) -> str:
     """A player's name for a column or cell, or the seat number when unnamed."""
     if seat is None:
         return "?"
+    if session is not None and seat == session.dummy:
+        return "träkarl"
     name = session.players[seat - 1] if session is not None and seat <= len(session.players) else None
     return name if name and name.strip("?") else f"seat {seat}"
 
@@ -203,7 +205,8 @@ def _rounds_table(session: Session, marks_column: bool = True) -> Table | None:
         table.add_column(what)
     for side in session.sides:
         table.add_column(_side(session, side[0]), justify="right", header_style="bold cyan", no_wrap=True)
-    for seat in range(1, session.seats + 1):
+    players = [s for s in range(1, session.seats + 1) if s != session.dummy]  # (the träkarl is no player)
+    for seat in players:
         table.add_column(_player(session, seat), justify="right", no_wrap=True)
     for r in rounds:
         reached = [", ".join(f"{_side(session, side)} ({board})" for w, side, board in r.marks if w == what)
@@ -211,11 +214,12 @@ def _rounds_table(session: Session, marks_column: bool = True) -> Table | None:
         totals = [_signed_cell(v) for v in r.totals] if r.totals is not None else ["?"] * len(session.sides)
         label = f"{r.number}" + ("" if r.finished else " (unfinished)")
         table.add_row(label, f"{r.first}–{r.last}", *reached, *totals,
-                      *([_signed_cell(v) for v in r.points] if r.points is not None else ["?"] * session.seats))
+                      *([_signed_cell(r.points[s - 1]) for s in players] if r.points is not None
+                        else ["?"] * len(players)))
     whole = session.points()
     if len(rounds) > 1 and whole is not None:
         table.add_row("all", "", *[""] * len(whats), *[""] * len(session.sides),
-                      *[_signed_cell(v) for v in whole], style="bold")
+                      *[_signed_cell(whole[s - 1]) for s in players], style="bold")
     return table
 
 

@@ -107,7 +107,7 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
         checked = check_deal(checked)
     deal = checked.deal
     check_writable(deal)
-    out: dict[str, Any] = {"bpn_version": deal.version} if deal.version == "1.1" else {}
+    out: dict[str, Any] = {"bpn_version": deal.version} if deal.version in ("1.1", "1.2") else {}
     out |= {"number": deal.number, "comments": _comments(deal.comments)}
     if not deal.tags:
         out["tags"] = []
@@ -144,6 +144,11 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
     out["score"] = _list(deal.score)
     out["total"] = _list(deal.total)
     out["points"] = _list(deal.points)
+    if deal.layouts and deal.game == "TurnoverBridge":  # (BPN 1.2: only where a Layout tag reads)
+        out["layouts"] = {str(s): None if piles is None else [{"up": up, "down": down} for up, down in piles]
+                          for s, piles in zip(seat_range, (*deal.layouts, None, None))}
+    if deal.dummy is not None:
+        out["dummy"] = deal.dummy
     replay = checked.result.replay if rules is not None else None
     out["auction"] = _auction(deal.auction, deal.game, deal.seats) if deal.auction is not None else None
     play = deal.play
@@ -179,7 +184,7 @@ def deal_to_dict(checked: Checked | Deal, *, with_replay: bool = False) -> dict:
         result = checked.result
         taken = result.tricks if rules is not None else None
         complete = (replay is not None and rules is not None and not replay.stopped
-                    and replay.tricks == rules.tricks)
+                    and rules.finished(replay.won))
         per_seat = (list(replay.won) if complete and replay is not None
                     else (list(taken) if taken is not None and len(taken) == n else None))
         out["result"] = {"tricks": per_seat}

@@ -1,7 +1,8 @@
-"""Which version BPN converted from an input is written as: ``% BPN 1.1`` when the input
-declares 1.1 or has a deal that needs it (BPN 1.1 §1: another game, Bismarck's 1.1
-variants, a tag 1.0 does not have), else 1.0. The writer needs to know before its first
-line, so ``bpn convert --to bpn`` looks ahead with :func:`wants_1_1`.
+"""Which version BPN converted from an input is written as: the newest version the input
+declares or has a deal that needs (BPN 1.1 §1: another game, Bismarck's 1.1 variants, a
+tag 1.0 does not have; BPN 1.2: Turnover Bridge, the träkarl, their tags), else 1.0. The
+writer needs to know before its first line, so ``bpn convert --to bpn`` looks ahead with
+:func:`wanted_version`.
 
 >>> import io
 >>> wants_1_1(io.BytesIO(b'[Board "1"]\\n[Forehand "1"]\\n'), "bpn")
@@ -21,16 +22,17 @@ from bismarck_pbn.convert.schema import decode
 from bismarck_pbn.format.encoding import SNIFF, sniff
 from bismarck_pbn.format.reader import DealReader, read_deals
 from bismarck_pbn.format.visitor import HeadersOnly
-from bismarck_pbn.format.writer import is_comment_block, needs_1_1
-from bismarck_pbn.model.deal import TAGS_1_1, Deal
+from bismarck_pbn.format.writer import is_comment_block, needed_version, newest
+from bismarck_pbn.model.deal import TAGS_1_1, TAGS_1_2, Deal
 
-__all__ = ["jsonl_records", "mentions_1_1", "wants_1_1"]
+__all__ = ["jsonl_records", "mentions_1_1", "wanted_version", "wants_1_1"]
 
 # Every way a deal can need BPN 1.1 (writer.needs_1_1), or a file declare it, shows in
 # its bytes as one of these words: a tag of 1.1, a 1.1 variant, the version line, the
-# declared version in JSON. A file without any of them is written as 1.0.
-_MAY_NEED_1_1 = re.compile(b"|".join([re.escape(name.encode()) for name in sorted(TAGS_1_1)]
-                                     + [b"Estonian", b"Finnish", rb"BPN 1\.1", b"bpn_version"]))
+# declared version in JSON. A file without any of them is written as 1.0. (1.2: its
+# tags; Turnover Bridge and the träkarl also need a Game tag of 1.1.)
+_MAY_NEED_1_1 = re.compile(b"|".join([re.escape(name.encode()) for name in sorted(TAGS_1_1 | TAGS_1_2)]
+                                     + [b"Estonian", b"Finnish", rb"BPN 1\.[12]", b"bpn_version"]))
 _CHUNK = 1 << 20
 
 
@@ -62,15 +64,22 @@ def jsonl_records(lines: Iterable[str]) -> Iterator[Deal]:
 
 
 def wants_1_1(stream: BinaryIO, kind: str, encoding: str = "utf-8") -> bool:
-    """Whether the input in ``stream`` (binary, seekable, at its start; ``kind`` is
-    ``bpn``, ``json`` or ``jsonl``) declares BPN 1.1 or has a deal that needs it. A
-    quick pass over the bytes first (~10 ms a MB); only an input that mentions a 1.1
-    word is read as deals (BPN its tags only), up to the first deal that says yes. A
-    fault ends the look with False: the conversion reads the input again and reports it."""
+    """Whether the input in ``stream`` needs more than BPN 1.0 (:func:`wanted_version`)."""
+    return wanted_version(stream, kind, encoding) != "1.0"
+
+
+def wanted_version(stream: BinaryIO, kind: str, encoding: str = "utf-8") -> str:
+    """The newest version of BPN that the input in ``stream`` (binary, seekable, at its
+    start; ``kind`` is ``bpn``, ``json`` or ``jsonl``) declares or has a deal that needs:
+    ``"1.0"``, ``"1.1"`` or ``"1.2"``. A quick pass over the bytes first (~10 ms a MB);
+    only an input that mentions a 1.1 or 1.2 word is read as deals (BPN its tags only),
+    up to the first deal that needs 1.2. A fault ends the look with what was found so
+    far: the conversion reads the input again and reports it."""
     start = stream.tell()
     if not mentions_1_1(stream):
-        return False
+        return "1.0"
     stream.seek(start)
+    found = "1.0"
     try:
         if kind == "bpn":
             deals: Iterable[Deal] = read_deals(stream, encoding=encoding, visitor=HeadersOnly())
@@ -78,6 +87,10 @@ def wants_1_1(stream: BinaryIO, kind: str, encoding: str = "utf-8") -> bool:
             deals = jsonl_records(line.decode("utf-8-sig" if i == 0 else "utf-8") for i, line in enumerate(stream))
         else:
             deals = loads(stream.read().decode("utf-8-sig"))
-        return any(deal.version == "1.1" or (not is_comment_block(deal) and needs_1_1(deal)) for deal in deals)
+        for deal in deals:
+            found = newest((found, deal.version, "1.0" if is_comment_block(deal) else needed_version(deal)))
+            if found == "1.2":
+                break
     except (ValueError, LookupError, TypeError, AttributeError):  # (UnicodeDecodeError, SchemaError are ValueErrors)
-        return False
+        pass
+    return found

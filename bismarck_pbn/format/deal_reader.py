@@ -30,7 +30,7 @@ from bismarck_pbn.model.games import BISMARCK, session_tags, words
 from bismarck_pbn.model.variant import STANDARD
 
 _LOWER_RANK = re.compile(r"[akqjt]")
-_HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard"})
+_HOLDING_TAGS = frozenset({"Deal", "Kitty", "Discard", "Layout1", "Layout2"})
 _KNOWN = frozenset(KNOWN_TAGS)
 _SESSION = frozenset(session_tags())  # any game's: the game is not known until the deal is read
 _NONE: frozenset[str] = frozenset()
@@ -226,6 +226,9 @@ class DealReader:
         for name in session:
             if name in tag_map:
                 self.session[name] = tag_map[name].value
+        if "dummy" not in fields and "Dummy" in inherited:
+            with contextlib.suppress(values.BadValue):  # (reported at the deal that gave it)
+                fields["dummy"] = values.seat(inherited["Dummy"], context.seats)
         if "variant" not in fields and "Variant" in inherited:
             try:
                 fields["variant"] = values.variant(inherited["Variant"], game)

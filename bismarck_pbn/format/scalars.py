@@ -155,7 +155,7 @@ def _game_variant(value: str, game: str) -> Variant:
     for word in value.split():
         if word.lower() == "standard":
             continue
-        option = options.get(word.lower())
+        option = options.get(word.lower().replace("ä", "a"))  # (Träkarl as Trakarl: BPN 1.2 §2)
         if option is None:
             have = ", ".join(g.options) if g.options else "none"
             raise BadValue(f"{word!r} is not an option of {game} (its options: {have})", value.find(word),

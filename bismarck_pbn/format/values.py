@@ -22,7 +22,7 @@ from bismarck_pbn.model.cards import RANKS, SUITS, intern, sort_cards
 from bismarck_pbn.model.games import GameWords
 
 __all__ = ["CONTRACTS", "DIRECTIONS", "TAG_READERS", "TRUMPS", "BadValue", "Fields", "TagReader", "board", "card",
-           "card_list", "contract", "date", "deal", "direction", "game", "holding", "holdings", "numbers",
+           "card_list", "contract", "date", "deal", "direction", "game", "holding", "holdings", "layout", "numbers",
            "optional_holding", "seat", "signed_text", "triple", "trump", "variant", "variant_text"]
 
 _BY_SUIT = {suit: {r: intern(suit + r) for r in RANKS} for suit in SUITS}
@@ -139,6 +139,27 @@ def deal(value: str, seats: int = 3) -> tuple[int, tuple[tuple[str, ...] | None,
         s = s % seats + 1
     return first, tuple(hands)
 
+def layout(value: str) -> tuple[tuple[str, str | None], ...]:
+    """``SA/H3 D7/C2 HK/-``: a Turnover Bridge layout, its piles in order, each the
+    face-up card, a slash and the face-down card beneath (``-`` when not recorded).
+    How many piles there must be is the ruleset's to judge. O(n)."""
+    piles: list[tuple[str, str | None]] = []
+    for m in re.finditer(r"\S+", value):
+        word = m.group()
+        up, slash, down = word.partition("/")
+        if not slash or not up or not down:
+            raise BadValue(f"a pile is written UP/DOWN, the face-up card on the face-down one (- for one not "
+                           f"recorded), not {word!r}", m.start())
+        try:
+            piles.append((card(up), None if down == "-" else card(down)))
+        except BadValue:
+            bad, at = (up, 0) if _CARD_TEXT.fullmatch(up.upper()) is None else (down, len(up) + 1)
+            raise BadValue(f"{bad!r} is not a card in the pile {word!r}", m.start() + at) from None
+    if not piles:
+        raise BadValue("a layout lists its piles, UP/DOWN separated by spaces; this one is empty")
+    return tuple(piles)
+
+
 # ---- the known tags' readers (used by the reader) ----------------------------------------
 # Each reads a value into the deal's fields or raises BadValue.
 
@@ -192,6 +213,15 @@ def _read_frisch(n: int) -> TagReader:
     return read
 
 
+def _read_layout(n: int) -> TagReader:
+    def read(value: str, fields: Fields, game: GameWords) -> None:
+        piles: list[object] = list(fields.get("layouts", ()))  # type: ignore[call-overload]
+        piles += [None] * (n - len(piles))
+        piles[n - 1] = layout(value)
+        fields["layouts"] = tuple(piles)
+    return read
+
+
 TAG_READERS: dict[str, TagReader] = {
     "Date": lambda v, f, g: date(v),
     "Game": lambda v, f, g: game(v),
@@ -215,6 +245,9 @@ TAG_READERS: dict[str, TagReader] = {
     "Frisch1": _read_frisch(1),
     "Frisch2": _read_frisch(2),
     "Frisch3": _read_frisch(3),
+    "Layout1": _read_layout(1),
+    "Layout2": _read_layout(2),
+    "Dummy": _seat("dummy"),
     "Auction": lambda v, f, g: seat(v, g.seats),
     "Play": lambda v, f, g: seat(v, g.seats),
 }

@@ -27,12 +27,16 @@ from bismarck_pbn.format.syntax import escape
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.model.cards import holding_text
 from bismarck_pbn.model.fields import check_comment, check_tag_text, is_set
-from bismarck_pbn.model.deal import (KNOWN_TAGS, TAGS_1_1, Auction, BaseVisitor, Call, Comment, Deal, Play,
+from bismarck_pbn.model.deal import (KNOWN_TAGS, TAGS_1_1, TAGS_1_2, Auction, BaseVisitor, Call, Comment, Deal, Play,
                                      PlayedCard, Tag, known_tags)
 from bismarck_pbn.model.games import BISMARCK, GameWords, words
 
 HEADER = "% BPN 1.0\n"
 HEADER_1_1 = "% BPN 1.1\n"
+HEADER_1_2 = "% BPN 1.2\n"
+_HEADERS = {"1.0": HEADER, "1.1": HEADER_1_1, "1.2": HEADER_1_2}
+VERSIONS = tuple(_HEADERS)
+"""The versions of BPN, oldest first; a writer says the newest its deals need or declare."""
 
 UNWRITABLE = ("BPN001", "BPN002", "BPN003", "BPN102")
 """Problems that stop a deal being written back without losing what the user wrote:
@@ -78,6 +82,10 @@ def _frisch(value: str, g: GameWords) -> str:
     return " ".join(holding_text(h) for h in values.holdings(value, g.seats))
 
 
+def _layout(value: str) -> str:
+    return " ".join(f"{up}/{down or '-'}" for up, down in values.layout(value))
+
+
 _BEFORE_AUCTION = frozenset(KNOWN_TAGS[: KNOWN_TAGS.index("Auction")])
 _CALLS_A_LINE = 4
 
@@ -102,6 +110,9 @@ _CANONICAL: dict[str, Callable[[str, GameWords], str]] = {
     "Total": _counts(True, True),
     "Points": _counts(True, False),
     "Bids": _counts(False, False),
+    "Layout1": lambda v, g: _layout(v),
+    "Layout2": lambda v, g: _layout(v),
+    "Dummy": lambda v, g: str(values.seat(v, g.seats)),
     "Frisch1": lambda v, g: _frisch(v, g),
     "Frisch2": lambda v, g: _frisch(v, g),
     "Frisch3": lambda v, g: _frisch(v, g),
@@ -153,6 +164,36 @@ def needs_1_1(deal: Deal) -> bool:
             or any(t.name in TAGS_1_1 and t.name in known_tags(deal.seats) for t in deal.tags)
             or any(name in TAGS_1_1 for name in deal.inherited)
             or (not deal.tags and any(t.name in TAGS_1_1 for t in deal.canonical_tags())))
+
+
+GAMES_1_2 = frozenset(("TurnoverBridge",))
+OPTIONS_1_2 = frozenset(("Trakarl",))
+
+
+def needs_1_2(deal: Deal) -> bool:
+    """Whether writing ``deal`` needs BPN 1.2 (Turnover Bridge, the träkarl, or a tag
+    1.1 does not have: Layout1, Layout2, Dummy)."""
+    return (deal.game in GAMES_1_2 or not OPTIONS_1_2.isdisjoint(deal.variant.options)
+            or any(t.name in TAGS_1_2 for t in deal.tags)
+            or any(name in TAGS_1_2 for name in deal.inherited))
+
+
+def needed_version(deal: Deal) -> str:
+    """The oldest version of BPN that can hold ``deal``: ``"1.2"``, ``"1.1"`` or ``"1.0"``."""
+    if needs_1_2(deal):
+        return "1.2"
+    return "1.1" if needs_1_1(deal) else "1.0"
+
+
+def header(version: str | None) -> str:
+    """The version line of ``version`` (a version this writer does not know: 1.0's)."""
+    return _HEADERS.get(version or "1.0", HEADER)
+
+
+def newest(versions: Iterable[str | None]) -> str:
+    """The newest of ``versions`` this writer knows (``"1.0"`` when none is)."""
+    known = [VERSIONS.index(v) for v in versions if v in _HEADERS]
+    return VERSIONS[max(known)] if known else "1.0"
 
 
 def is_comment_block(deal: Deal) -> bool:
@@ -307,8 +348,8 @@ def dumps(deals: Iterable[Deal]) -> str:
 def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
     """The canonical document piece by piece (header, then each deal with the empty
     line between), for streaming to a file. O(1) memory per deal. The header keeps the
-    version the file declared (:attr:`Deal.version`), and says ``% BPN 1.1`` when a deal
-    needs it (another game, or a 1.1 tag; BPN 1.1 §1): every deal of a list or tuple is
+    version the file declared (:attr:`Deal.version`), and says ``% BPN 1.1`` or ``% BPN 1.2``
+    when a deal needs it (another game, or a tag of that version; BPN 1.1 §1, 1.2): every deal of a list or tuple is
     looked at first (O(n) more), a stream's first deal with tags only."""
     pending: list[Deal] = []
     it = iter(deals)
@@ -317,8 +358,12 @@ def iter_text(deals: Iterable[Deal]) -> Iterable[str]:
         if not is_comment_block(deal):
             break
     ahead: Iterable[Deal] = deals if isinstance(deals, (list, tuple)) else pending
-    declared = any(d.version == "1.1" for d in pending)
-    yield HEADER_1_1 if declared or any(not is_comment_block(d) and needs_1_1(d) for d in ahead) else HEADER
+    declared = newest(d.version for d in pending)
+    needed = "1.0"
+    for d in ahead:
+        if needed != "1.2" and not is_comment_block(d):
+            needed = newest((needed, needed_version(d)))
+    yield header(newest((declared, needed)))
     first = True
     for deal in chain(pending, it):
         text = write_deal(deal)

@@ -73,6 +73,7 @@ RULESETS: Registry[str] = Registry({
     "SwedishWhist": "bismarck_pbn.games.swedish:SwedishWhist",
     "SoloWhist": "bismarck_pbn.games.solo:SoloWhist",
     "BidWhist": "bismarck_pbn.games.bidwhist:BidWhist",
+    "TurnoverBridge": "bismarck_pbn.games.turnover:TurnoverBridge",
 })
 """Every game's ruleset class, by the game's canonical name ("module:Class", loaded on
 first use: :class:`Registry`)."""

@@ -75,6 +75,8 @@ class Asks(NamedTuple):
     passed: int = 0
     """Cards each seat passes to its left when the auction begins again (Israeli
     Whist's Frisch, ``Frisch1``..``3``); 0: the game has no such passing."""
+    layouts: bool = False
+    """Each seat's layout of piles (Turnover Bridge's ``Layout1``, ``Layout2``)."""
 
 
 class Setup(NamedTuple):

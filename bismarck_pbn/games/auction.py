@@ -82,6 +82,12 @@ class Ladder:
             return
         self._pass()
 
+    def refuse(self, index: int, message: str) -> None:
+        """The call at ``index`` is one the seat to call may not make (a rule of the
+        game's own): one BPN801 with ``message``, and it counts as a pass."""
+        self.seat = self.seat % self.seats + 1
+        self._wrong(index, message)
+
     def _wrong(self, index: int, message: str) -> None:
         self.out.append(Finding("BPN801", message, call=index))
         self._pass()

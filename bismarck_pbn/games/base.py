@@ -45,7 +45,8 @@ __all__ = ["Asks", "AuctionResult", "Basis", "Finding", "Hand", "Played", "Rules
 
 _NOTHING: frozenset[str] = frozenset()
 
-GAME_TAGS = frozenset(("Forehand", "Declarer", "Bids", "Direction", "Discard", "Points"))
+GAME_TAGS = frozenset(("Forehand", "Declarer", "Bids", "Direction", "Discard", "Points", "Layout1", "Layout2",
+                       "Dummy"))
 """Tags BPN defines for some games only (besides those the reader and the checks judge
 already: Kitty, Turned, Auction, Contract, Frisch1..3): see :attr:`Ruleset.own_tags`."""
 
@@ -239,6 +240,17 @@ class Ruleset(Table):
         """The tricks each seat must take (Bismarck's quotas), or None where the game
         has no per-seat quota."""
         return None
+
+    def finished(self, won: Sequence[int]) -> bool:
+        """Whether a play in which each seat won ``won`` tricks (by seat − 1) is over:
+        by default when all :attr:`tricks` are played (Turnover Bridge ends at 14 won)."""
+        return sum(won) == self.tricks
+
+    def tricks_fault(self, given: Sequence[int]) -> str | None:
+        """What is wrong with ``given`` as a deal's final tricks (per seat or side), in
+        the words of BPN604 after "the tricks 7/6": by default that they do not add up
+        to :attr:`tricks`; None when nothing is."""
+        return None if sum(given) == self.tricks else f"add up to {sum(given)}, not {self.tricks}"
 
     def counts_per_side(self) -> bool:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""

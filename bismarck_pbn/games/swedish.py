@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from bismarck_pbn.diagnostics import INFO
+from bismarck_pbn.diagnostics import INFO, WARNING
 from bismarck_pbn.games.auction import Ladder, after_the_end, first_caller
 from bismarck_pbn.games.base import AuctionResult, Basis, Finding, Hand, Ruleset, SessionRules
 
@@ -69,7 +69,7 @@ def trick_points(contract: str, side_tricks: Sequence[int]) -> tuple[int, int]:
 class SwedishWhist(Ruleset):
     """Swedish Whist: Clubs < Spades < Diamonds < Hearts < Nolle < Spel < Misere."""
 
-    own_tags = frozenset(("Declarer", "Points"))
+    own_tags = frozenset(("Declarer", "Points", "Dummy"))
 
     name = "SwedishWhist"
     contract_required = True
@@ -87,10 +87,15 @@ class SwedishWhist(Ruleset):
         ladder = Ladder(self.seats, first_caller(self, deal, out),
                         lambda w: CALLS.index(w) if w in CALLS else None, "Pass, " + ", ".join(CALLS), out)
         ended = None
+        dummy = self.dummy_of(deal)
         for i, call in enumerate(auction.calls):
             if ended is not None:
                 after_the_end(out, i, call.call, ended)
                 break
+            if call.call == "Misere" and dummy is not None and ladder.seat == dummy:
+                ladder.refuse(i, f"the träkarl (seat {dummy}) cannot call Misere: a misère is played alone, and "
+                              "the träkarl is no player; it counts as Pass")
+                continue
             ladder.call(i, call.call)
             if ladder.over:
                 ended = i
@@ -101,8 +106,29 @@ class SwedishWhist(Ruleset):
         _, seat, word = ladder.high
         return AuctionResult(out, word, seat, TRUMPS[word], True)
 
+    @property
+    def trakarl(self) -> bool:
+        """Three players and a träkarl, a dummy hand its partner plays (BPN 1.2 §2)."""
+        return "Trakarl" in self.variant.options
+
+    def dummy_of(self, deal: Deal) -> int | None:
+        """The träkarl's seat (None without the option, or when not given)."""
+        return deal.dummy if self.trakarl else None
+
     def required(self, deal: Deal) -> list[Finding]:
         out = super().required(deal)
+        if self.trakarl and deal.dummy is None and deal.tag("Dummy") is None and "Dummy" not in deal.inherited:
+            out.append(Finding("BPN101", "the [Dummy] tag is missing; with a träkarl the record names its seat "
+                               "(1 to 4)"))
+        if not self.trakarl and deal.tag("Dummy") is not None:
+            out.append(Finding("BPN104", "[Dummy] is not a tag of Swedish Whist without a träkarl "
+                               '([Variant "Trakarl"]), kept as it is', "Dummy", WARNING))
+        contract, declarer = self.contract_of(deal)
+        dummy = self.dummy_of(deal)
+        if (contract == "Misere" and dummy is not None and declarer == dummy and deal.auction is None
+                and deal.tag("Declarer") is not None):
+            out.append(Finding("BPN801", f"the träkarl (seat {dummy}) cannot play a misère: a misère is played "
+                               "alone, and the träkarl is no player", "Declarer"))
         contract, declarer = self.contract_of(deal)
         if contract == "Misere" and declarer is None:
             out.append(Finding("BPN101", "the [Declarer] tag is missing: a misère is played by its declarer "
@@ -191,6 +217,7 @@ class SwedishRound(SessionRules):
         self.ended: str | None = None
         self.last_points: tuple[int, ...] | None = None
         self.last_marks: tuple[tuple[str, int], ...] = ()
+        self.dummy: int | None = None
 
     def deal(self, deal: Deal, totals: tuple[int, ...] | None) -> list[Finding]:
         """Forget the last deal's points and exits (a deal the round cannot score has none)."""
@@ -203,6 +230,7 @@ class SwedishRound(SessionRules):
         """Add the exit bonus to the deal's own points, check Score and Points (BPN602),
         and note a second exit for :meth:`after`."""
         contract, declarer, own, won, seat_tricks, given_points = basis
+        self.dummy = deal.dummy if getattr(self.ruleset, "trakarl", False) else None
         findings: list[Finding] = []
         bonus = [0, 0]
         second = False
@@ -260,6 +288,8 @@ class SwedishRound(SessionRules):
                 side = (s - 1) % 2
                 ahead = (a > b) if side == 0 else (b > a)
                 points[s - 1] += unit if ahead else -unit if a != b else 0
+        if self.dummy is not None:
+            points[self.dummy - 1] = 0  # the träkarl is no player: its partner has its own share once
         return tuple(points)
 
     def individual(self) -> tuple[int, ...] | None:

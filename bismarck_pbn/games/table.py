@@ -34,6 +34,8 @@ class Table:
     turns: ClassVar[str | None] = None
     """Where the card turned up for trump comes from when the cards are dealt: ``"dealer"``
     (the dealer's last card), ``"stock"`` (the top card of the stock), or None (none is turned)."""
+    fixed_trump: ClassVar[str | None] = None
+    """The trump of every deal where the game has one trump always (Turnover Bridge: S)."""
     ordered_stock: ClassVar[bool] = False
     """Whether the cards left over are a stock whose order matters, kept top first (German
     Whist); else they are a holding."""
@@ -159,6 +161,12 @@ class Table:
         elif self.turns == "stock" and rest:
             turned = rest[0]
         return [sort_cards(hand) for hand in dealt], rest if self.ordered_stock else sort_cards(rest), turned
+
+    def dealt_tags(self, cards: Sequence[str], dealer: int) -> list[tuple[str, str]]:
+        """Tags a deal of this shuffled pack has beyond the hands, the kitty and the
+        turned card, as (name, value) pairs (``bpn deal``): none by default; Turnover
+        Bridge's layouts."""
+        return []
 
     def kitty_name(self) -> str:
         return "kitty" if self.kitty_size else "stock"

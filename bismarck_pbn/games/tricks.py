@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from bismarck_pbn.model.cards import DECK_SET, ORDER, RANK_VALUE
 
@@ -141,6 +141,13 @@ class TrickRules:
         in games without a stock, or when its order is not known)."""
         return None
 
+    def absent(self, state: DealState, seat: int, card: str) -> str:
+        """Why ``seat`` cannot play ``card``, a card not among those it may play now:
+        the detail of its ``not_held`` fault (asked only at a fault). ``"absent"`` by
+        default; Turnover Bridge tells a card still face down in the seat's layout
+        (``"face_down:"`` and the card on it)."""
+        return "absent"
+
 
 @dataclass
 class DealState:
@@ -179,6 +186,10 @@ class DealState:
         """Cards played by a seat that did not hold them."""
         self.count = 0
         self._history: list[tuple[int, str, bool, bool, list[tuple[int, str]] | None]] = []
+        self.last_trick: list[tuple[int, str]] = []
+        """The trick won last (what :meth:`TrickRules.after_trick` may look at)."""
+        self.extra: dict[str, list[Any]] = {}
+        """What a game's :meth:`TrickRules.after_trick` keeps between tricks (lists, copied by :meth:`clone`)."""
         rules = self.rules
         # The plain game (follow suit, aces high, no draws) takes the fast paths below.
         self._plain = type(rules) is TrickRules and not rules.must_trump
@@ -210,7 +221,7 @@ class DealState:
         """What would be wrong with ``seat`` playing ``card`` now (None: nothing)."""
         seat = seat or self.to_play
         if len(self.winners) >= self.tricks:
-            return Fault("too_many", self.count, seat, card)
+            return Fault("too_many", self.count, seat, card, "over" if self.tricks < self.rules.tricks else "")
         hand = self.hands[seat - 1]
         if card in self.played and not (card in self.bogus and (hand is None or card in hand)):
             # (A card played earlier by a seat that did not hold it: that entry was the
@@ -218,7 +229,7 @@ class DealState:
             return Fault("not_held", self.count, seat, card, "played")
         if hand is not None:
             if card not in hand:
-                return Fault("not_held", self.count, seat, card, "absent")
+                return Fault("not_held", self.count, seat, card, self.rules.absent(self, seat, card))
         elif card in self.excluded[seat - 1] or card not in self.rules.deck:
             return Fault("not_held", self.count, seat, card, "other")
         trick = self.trick
@@ -277,6 +288,7 @@ class DealState:
         """The trick on the table goes to ``winner``, who leads the next."""
         self.won[winner - 1] += 1
         self.winners.append(winner)
+        self.last_trick = self.trick
         self.trick = []
         self.to_play = winner
         if self._after is not None:
@@ -295,6 +307,10 @@ class DealState:
         other.played = set(self.played)
         other.bogus = set(self.bogus)
         other.count = self.count
+        other.tricks = self.tricks
+        other.last_trick = list(self.last_trick)
+        if self.extra:
+            other.extra = {key: list(value) for key, value in self.extra.items()}
         return other
 
     def undo(self) -> str | None:

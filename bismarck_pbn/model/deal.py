@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bismarck_pbn.model.fields import FIELD_TAGS, check_deal_values, field_text
 from bismarck_pbn.model.games import BISMARCK, GAMES, MAX_SEATS, session_tags
 from bismarck_pbn.model.making import deal_fields
-from bismarck_pbn.model.pieces import NOWHERE, Auction, Call, Comment, Hand, Play, PlayedCard, Pos, Tag
+from bismarck_pbn.model.pieces import NOWHERE, Auction, Call, Comment, Hand, Pile, Play, PlayedCard, Pos, Tag
 from bismarck_pbn.model.variant import STANDARD, Variant
 
 if TYPE_CHECKING:
@@ -32,16 +32,19 @@ SESSION_TAGS = session_tags(MAX_SEATS)
 """Tags that describe the session; a deal that leaves one out takes it from the one before."""
 
 KNOWN_TAGS = (
-    "Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, MAX_SEATS + 1)),
-    "Board", "Dealer", "Forehand", "Deal", "Kitty", "Turned", "Auction", "Contract", "Trump", "Declarer",
+    "Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, MAX_SEATS + 1)), "Dummy",
+    "Board", "Dealer", "Forehand", "Deal", "Layout1", "Layout2", "Kitty", "Turned", "Auction", "Contract", "Trump", "Declarer",
     "Bids", "Frisch1", "Frisch2", "Frisch3", "Direction", "Discard",
     "Tricks", "Score", "Total", "Points", "Play",
 )
-"""Every tag BPN 1.1 defines, in canonical order (BPN 1.0's in the same order)."""
+"""Every tag BPN 1.2 defines, in canonical order (BPN 1.0's and 1.1's in the same order)."""
 
 TAGS_1_1 = frozenset(("Game", "Player4", "Dealer", "Turned", "Auction", "Declarer", "Bids", "Frisch1", "Frisch2",
                       "Frisch3", "Direction", "Points"))
 """Tags that BPN 1.0 does not have: a file using one is written as BPN 1.1."""
+
+TAGS_1_2 = frozenset(("Layout1", "Layout2", "Dummy"))
+"""Tags that BPN 1.1 does not have: a file using one is written as BPN 1.2."""
 
 _KNOWN_INDEX = {name: i for i, name in enumerate(KNOWN_TAGS)}
 
@@ -51,8 +54,7 @@ def known_tags(seats: int) -> frozenset[str]:
     """The tags BPN defines for a game of ``seats`` seats: :data:`KNOWN_TAGS` with a
     Player tag for each seat and none beyond (Player4 in a three-seat game is an unknown
     tag, as in BPN 1.0). The reader, the writer and :meth:`Deal.canonical_tags` ask this."""
-    beyond = session_tags(MAX_SEATS)[len(session_tags(seats)):]
-    return frozenset(KNOWN_TAGS).difference(beyond)
+    return frozenset(KNOWN_TAGS).difference(f"Player{s}" for s in range(seats + 1, MAX_SEATS + 1))
 
 _FIELD_SET = frozenset(FIELD_TAGS)
 _VARIANT_AT = SESSION_TAGS.index("Variant")
@@ -60,7 +62,8 @@ _GAME_AT = SESSION_TAGS.index("Game")
 _AUCTION_AT = _KNOWN_INDEX["Auction"]
 _SECTIONS = frozenset(("Play", "Auction"))
 
-__all__ = ["KNOWN_TAGS", "NOWHERE", "known_tags", "SESSION_TAGS", "TAGS_1_1", "Auction", "BaseVisitor", "Call", "Comment", "Deal",
+__all__ = ["KNOWN_TAGS", "NOWHERE", "known_tags", "SESSION_TAGS", "TAGS_1_1", "TAGS_1_2", "Auction", "BaseVisitor", "Call",
+           "Comment", "Deal",
            "DealVisitor", "Hand", "Play", "PlayedCard", "Pos", "Tag"]
 
 
@@ -131,6 +134,12 @@ class Deal:
     then seat − 1; None for a Frisch tag absent or malformed."""
     direction: str | None = None
     """Bid Whist's ``Direction`` in no trump: ``Uptown`` or ``Downtown``."""
+    layouts: tuple[tuple[Pile, ...] | None, ...] = ()
+    """Turnover Bridge's layouts (``Layout1``, ``Layout2``), by seat − 1: each pile as
+    (face-up card, face-down card or None for ``-``), upper row left to right, then the
+    lower row; None for a Layout tag absent or malformed."""
+    dummy: int | None = None
+    """The träkarl's seat in Swedish Whist (``Dummy``), a session tag."""
     variant: Variant = STANDARD
     tag_map: Mapping[str, Tag] = field(init=False, repr=False, compare=False)
     """The first tag of each name as written, in the order of :attr:`tags`: the index

@@ -1,4 +1,4 @@
-"""The games BPN 1.1 knows, as words: names, seats, sides, variant names and contract words.
+"""The games BPN 1.2 knows, as words: names, seats, sides, variant names and contract words.
 
 This is vocabulary, not rules: what the format lets a record say (``[Game "Whist"]``,
 four seats, ``[Variant "Long"]``, ``[Contract "4NT"]``). The reader uses it to read
@@ -45,8 +45,9 @@ GAMES: dict[str, GameWords] = {g.name: g for g in (
               ("Propose", "Solo", "Misere", "Abundance", "AbundanceTrump", "SpreadMisere", "Slam", "None")),
     GameWords("BidWhist", 4, True, ("Standard",), (), ("None",), r"[3-7](?:U|D|NT)"),
     GameWords("IsraeliWhist", 4, False, ("Standard",), (), ("None",), r"(?:[5-9]|1[0-3])(?:C|D|H|S|NT)"),
-    GameWords("SwedishWhist", 4, True, ("Standard",), (),
+    GameWords("SwedishWhist", 4, True, ("Standard",), ("Trakarl",),
               ("Diamonds", "Hearts", "Nolle", "Spel", "Misere")),
+    GameWords("TurnoverBridge", 2, False, ("Standard",), ("Pagat",), ()),
 )}
 """Every game, by its canonical name."""
 
@@ -110,5 +111,5 @@ def call_word(word: str) -> str:
 def session_tags(seats: int = MAX_SEATS) -> tuple[str, ...]:
     """Tags that describe a session of a game of ``seats`` seats (a deal that leaves one
     out takes it from the one before): a Player tag for each seat, none beyond (Player4
-    in a three-seat game is an unknown tag, as in BPN 1.0)."""
-    return ("Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, seats + 1)))
+    in a three-seat game is an unknown tag, as in BPN 1.0), and the träkarl's seat."""
+    return ("Event", "Site", "Date", "Game", "Variant", *(f"Player{s}" for s in range(1, seats + 1)), "Dummy")

@@ -130,3 +130,7 @@ class Auction(NamedTuple):
 
 Hand = tuple[str, ...]
 """A holding: cards in canonical order (duplicates as written are kept, for checking)."""
+
+Pile = tuple[str, "str | None"]
+"""A pile of a Turnover Bridge layout: (the face-up card, the face-down card beneath
+it, or None where the record does not give it: ``-``)."""

@@ -94,6 +94,14 @@ def deal_cards(seed: int, rules: Ruleset, dealer: int = 1) -> tuple[list[Hand], 
     return rules.deal_cards(cards, dealer)
 
 
+def dealt_tags(seed: int, rules: Ruleset, dealer: int = 1) -> list[tuple[str, str]]:
+    """Tags of the deal of ``seed`` beyond the hands, the kitty and the turned card
+    (Turnover Bridge's layouts: :meth:`~bismarck_pbn.games.Ruleset.dealt_tags`)."""
+    cards = list(rules.deck)
+    random.Random(seed).shuffle(cards)
+    return rules.dealt_tags(cards, dealer)
+
+
 PLACEHOLDERS = (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Variant', 'Standard'),
                 ('Player1', '?'), ('Player2', '?'), ('Player3', '?'))
 """The session tags of a Bismarck template that belongs to no file yet."""
@@ -137,6 +145,7 @@ def _deal_text(seed: int, *, forehand: int, board: int, contract: str | None,
         order.append(rules.left_of(order[-1]))
     deal_text = f"{forehand}:" + " ".join(holding_text(hands[s - 1]) for s in order)
     pairs = [('Board', str(board)), (rules.rotating_tag(), str(forehand)), ('Deal', deal_text)]
+    pairs += dealt_tags(seed, rules, forehand)
     pairs += [('Kitty', _kitty_text(rules, kitty))] if kitty else []
     pairs += [('Turned', turned)] if turned is not None else []
     pairs += [('Contract', contract)] if contract is not None else []
@@ -158,7 +167,7 @@ def _still_to_record(rules: Ruleset, deal) -> list[str]:
             ["the trump"] if rules.implied_trump(deal) is None else [])
     elif has_contracts and deal.contract is None:
         todo += ["the contract"]
-    elif rules.implied_trump(deal) is None and deal.trump is None:
+    elif rules.implied_trump(deal) is None and deal.trump is None and rules.fixed_trump is None:
         todo += ["the trump"]
     if rules.kitty_size and not rules.ordered_stock:
         todo += ["the discard"]

@@ -29,6 +29,8 @@ class Record:
     """The seat that deals (in Bismarck: the forehand)."""
     hands: list = field(default_factory=lambda: [None, None, None])
     """Hands as dealt by seat − 1 (sorted tuples), None where not known."""
+    layouts: list = field(default_factory=lambda: [None, None])
+    """Turnover Bridge's layouts by seat − 1: piles (up, down or None), None where not known."""
     kitty: tuple[str, ...] | None = None
     stock_in_order: bool = False
     """The kitty is a stock in order, top first (written as a list of cards)."""
@@ -84,6 +86,9 @@ class Record:
                 order.append(rules.left_of(order[-1]))
             words = ["-" if self.hands[s - 1] is None else holding_text(self.hands[s - 1]) for s in order]
             out.append(("Deal", f"{self.seat}:{' '.join(words)}"))
+        for s, piles in enumerate(self.layouts, 1):
+            if piles is not None:
+                out.append((f"Layout{s}", " ".join(f"{up}/{down or '-'}" for up, down in piles)))
         if self.kitty is not None:
             out.append(("Kitty", " ".join(self.kitty) if self.stock_in_order else holding_text(self.kitty)))
         if self.turned is not None:

@@ -26,6 +26,7 @@ from bismarck_pbn.model.games import BISMARCK, contract_word, game_name
 from bismarck_pbn.model.variant import STANDARD, Variant
 from bismarck_pbn.session import auction_questions as auction
 from bismarck_pbn.session import bismarck_questions as bismarck
+from bismarck_pbn.session import layout_questions
 from bismarck_pbn.session.dialogue import BACK, Aborted, Ask, Dialogue, Say, TakeBack
 from bismarck_pbn.session.entry import cards_word, parse_cards
 from bismarck_pbn.session.learn import SESSION_TAGS, tags_of
@@ -104,6 +105,8 @@ class Questions(Dialogue):
                 continue
             if name.startswith("Player") and int(name[-1]) > self.rules.seats:
                 continue  # a seat this game does not have: no tag, and the reader does not carry one over
+            if name == f"Player{tags.get('Dummy')}":
+                continue  # the träkarl's seat: no player
             if name == "Date":
                 default = self.today.strftime("%Y.%m.%d")
             elif name == "Variant":
@@ -133,13 +136,18 @@ class Questions(Dialogue):
                 break
             if answer:
                 tags[name] = answer
-            elif name in previous:
+            if name == "Variant" and "Trakarl" in answer.split():
+                tags["Dummy"] = self.ask_dummy(before.get("Dummy") or "")
+            elif name in previous and not answer:
                 # Left out, it would be inherited from the deal before: write it empty.
                 tags[name] = "????.??.??" if name == "Date" else ""
         if self.game != BISMARCK or "Game" in previous:
             tags["Game"] = self.game
         self.use_game(*self._game_of(tags))
         self.rec.session_tags = tags
+
+    def ask_dummy(self, default: str) -> str:
+        return layout_questions.ask_dummy(self, default)
 
     def ask_game(self, before: dict[str, str]) -> None:
         """The game of the new session: the one before, or Bismarck."""
@@ -191,11 +199,14 @@ class Questions(Dialogue):
                 break
             rec.hands[seat - 1] = hand
 
+    def ask_layouts(self) -> None:
+        layout_questions.ask_layouts(self)
+
     def _check_hand(self, cards: tuple[str, ...], seat: int) -> tuple[str, ...]:
         elsewhere = {c: f"{self.name(s)}'s hand" for s in self.rules.seat_range() if s != seat
                      for c in (self.rec.hands[s - 1] or ())}
         self.check_cards(cards, elsewhere)
-        size = self.rules.hand_size
+        size = self.rules.sizes()[0]
         if len(cards) != size:
             raise values.BadValue(f"that is {cards_word(len(cards))}; a hand has {size}")
         return sort_cards(cards)
@@ -292,6 +303,8 @@ class Questions(Dialogue):
         self.ask_board()
         self.ask_seat()
         self.ask_hands()
+        if self.asks.layouts:
+            self.ask_layouts()
         self.ask_kitty()
         if self.asks.turned:
             self.ask_turned()
@@ -352,7 +365,7 @@ class Questions(Dialogue):
             "Deal": self.ask_hands, "Kitty": self.ask_kitty, "Turned": self.ask_turned,
             "Contract": self.ask_contract, "Trump": self.ask_trump, "Declarer": self.ask_declarer,
             "Discard": self.ask_discard, "Direction": self.ask_declarers_word,
-            "Bids": lambda: auction.ask_bids(self)}
+            "Bids": lambda: auction.ask_bids(self), "Layout1": self.ask_layouts, "Layout2": self.ask_layouts}
         for k in range(1, len(self.rec.frisch) + 1):
             again[f"Frisch{k}"] = functools.partial(auction.ask_frisch, self, k)
         while True:

@@ -21,7 +21,7 @@ from pathlib import Path
 from bismarck_pbn.check.validate import validate_text
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.format.reader import parse
-from bismarck_pbn.format.writer import HEADER, HEADER_1_1, needs_1_1, write_deal
+from bismarck_pbn.format.writer import HEADER, header, needed_version, write_deal
 from bismarck_pbn.safewrite import ChangedOnDisk, Fingerprint, atomic_write
 from bismarck_pbn.session.completion import Completer
 from bismarck_pbn.session.dialogue import Ask, Say
@@ -52,9 +52,9 @@ def _has_content(text: str) -> bool:
 
 
 def header_for(deal_text: str) -> str:
-    """The version line a new file starts with: ``% BPN 1.1`` when the deal needs it."""
+    """The version line a new file starts with: ``% BPN 1.1`` or ``1.2`` when the deal needs it."""
     deals = [d for d in parse(deal_text) if d.tags]
-    return HEADER_1_1 if deals and needs_1_1(deals[0]) else HEADER
+    return header(needed_version(deals[0])) if deals else HEADER
 
 
 def appended(text: str, deal_text: str) -> tuple[str, int]:

@@ -142,6 +142,9 @@ class Session:
     boards: list[BoardRow] = field(default_factory=list)
     game: str = BISMARCK
     games: list[GameWon] = field(default_factory=list)
+    dummy: int | None = None
+    """The träkarl's seat (Swedish Whist with a träkarl, BPN 1.2): no player; its name,
+    if one is written, is left out of :attr:`players`."""
 
     @property
     def rules(self) -> Ruleset:
@@ -299,7 +302,7 @@ class Session:
         left = self.deals_left()
         return {
             "event": self.event, "site": self.site, "date": self.date, "game": self.game,
-            "variant": str(self.variant), "players": list(self.players),
+            "variant": str(self.variant), "players": list(self.players), "dummy": self.dummy,
             "sides": [{"side": side[0], "seats": list(side), "players": self.side_players(i)}
                       for i, side in enumerate(self.sides)],
             "length": self.length,
@@ -325,7 +328,7 @@ def _row(checked: Checked) -> BoardRow:
     trump = deal.trump
     rules = ruleset(deal.game, deal.variant)
     if rules.name == deal.game and deal.tag("Trump") is None:
-        trump = rules.implied_trump(deal) or trump
+        trump = rules.implied_trump(deal) or rules.fixed_trump or trump
     errors = sum(1 for d in checked.diagnostics if d.is_error)
     total = checked.total if deal.board is not None else None
     ended = [d.message for d in checked.diagnostics if d.code == "BPN707"]
@@ -341,9 +344,10 @@ def _row(checked: Checked) -> BoardRow:
 
 def _new_session(deal: Deal) -> Session:
     headers = deal.headers
-    players = tuple(headers.get(f"Player{s}") for s in range(1, deal.seats + 1))
+    dummy = deal.dummy if "Trakarl" in deal.variant.options else None
+    players = tuple(None if s == dummy else headers.get(f"Player{s}") for s in range(1, deal.seats + 1))
     return Session(headers.get("Event"), headers.get("Site"), headers.get("Date"), deal.variant,
-                   players, game=deal.game)
+                   players, game=deal.game, dummy=dummy)
 
 
 def _winners(session: Session, totals: Sequence[int] | None) -> tuple[int, ...]:

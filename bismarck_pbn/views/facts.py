@@ -174,6 +174,9 @@ def position_dict(pos: Position, settled: tuple[int, ...] | None = None) -> dict
         "hands": {str(s): list(h) if h is not None else None for s, h in zip(all_seats, pos.hands)},
         "kitty": list(dealt_aside) if dealt_aside is not None else None,
         "stock": list(stock) if stock is not None else None,
+        **({"layouts": {str(s): None if piles is None else
+                        [{"state": kind, "card": card, "under": under} for kind, card, under in piles]
+                        for s, piles in zip(all_seats, pos.piles)}} if pos.piles is not None else {}),
         "turned": deal.turned,
         "exchange": deal.exchange,
         "discard": list(deal.discard) if deal.discard is not None else None,

@@ -59,6 +59,33 @@ def _suit_rows(cards: tuple[str, ...] | list[str], style: str = "") -> Text:
     return text
 
 
+BACK = "▒▒"
+"""A card lying face down (or one the record does not give)."""
+
+
+def layout_text(piles, rows: tuple[int, ...]) -> Text:
+    """A Turnover Bridge layout, row by row: ``SA▒`` a face-up card on a face-down one,
+    ``D2`` a card turned up, ``▒▒`` one turned up that the record does not give, ``··``
+    a pile played out. O(piles)."""
+    text = Text()
+    at = 0
+    for r, size in enumerate(rows):
+        text.append("\n" if r else "")
+        for k, (kind, card, _) in enumerate(piles[at:at + size]):
+            text.append(" " if k else "")
+            if kind == "up":
+                text.append(card, style=_SUIT_STYLE.get(card[0], ""))
+                text.append("▒", style="dim")
+            elif kind == "turned" and card is not None:
+                text.append(card + " ", style=_SUIT_STYLE.get(card[0], ""))
+            elif kind == "turned":
+                text.append(BACK + " ", style="dim")
+            else:
+                text.append("·· ", style="dim")
+        at += size
+    return text
+
+
 def _hand_panel(pos: Position, seat: int, later: dict[int, list[str]] | None) -> Panel:
     deal = pos.deal
     rules = _rules(pos)
@@ -90,6 +117,12 @@ def _hand_panel(pos: Position, seat: int, later: dict[int, list[str]] | None) ->
             body.append("\n")
             body.append_text(_suit_rows(cards, style="dim"))
             body.append("\n(cards still to come in the play)", style="dim")
+    piles = pos.piles[seat - 1] if pos.piles is not None else None
+    if piles is not None:
+        body.append("\n")
+        body.append_text(layout_text(piles, getattr(rules, "rows", (len(piles),))))
+    elif pos.piles is not None:
+        body.append("\nlayout not recorded", style="bold yellow")
     won = pos.won[seat - 1]
     quota = pos.quotas[seat - 1] if pos.quotas is not None else None
     plural = "trick" if won == 1 else "tricks"

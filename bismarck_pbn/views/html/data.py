@@ -162,6 +162,10 @@ def deal_data(deal: Deal, checked: Checked, dd: list[dict] | None = None) -> dic
         data["quotas"] = _list(first.quotas)
         data["leader"] = first.to_play
         data["seats"] = len(first.hands)
+        if first.piles is not None:  # Turnover Bridge: each seat's piles, drawn as they lie
+            data["layouts"] = [None if piles is None else [[up, down] for up, down in piles]
+                               for piles in (list(deal.layouts) + [None] * seats)[:seats]]
+            data["rows"] = list(getattr(first.rules, "rows", ()))
     if data["trump"] is None and deal.contract is not None:
         data["trump"] = deal.trump or engine.implied_trump(deal.contract)
     for pos in moments[1:]:

@@ -47,6 +47,7 @@ Object.assign(DealView.prototype, {
       const h = held[seat - 1];
       const why = d.dealt && d.dealt[seat - 1] ? "not known: the exchange is not recorded" : "not recorded";
       s.hand.replaceChildren(suitRows(h ? d.start[seat - 1].filter((c) => h.has(c)) : null, why));
+      if (d.layouts) s.hand.append(this.piles(seat, k));
       const q = d.quotas ? d.quotas[seat - 1] : null;
       s.won.textContent = q !== null ? `tricks ${won[seat - 1]} of ${q}` : `tricks ${won[seat - 1]}`;
       s.box.classList.toggle("to-play", seat === next);
@@ -70,6 +71,33 @@ Object.assign(DealView.prototype, {
       b.classList.toggle("future", i >= k);
       if (i === k - 1) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
     });
+  },
+  /* Turnover Bridge: the seat's layout after k cards, row by row: a face-up card on a
+     card back, a card turned up, a card back for one turned up that the record does not
+     give (-), an empty place once both are played. */
+  piles(seat, k) {
+    const d = this.deal, layout = d.layouts[seat - 1];
+    if (!layout) return el("p", { class: "quiet", text: "layout not recorded" });
+    const played = new Set(d.play.slice(0, k).map((p) => p.card));
+    const placed = new Set([...(d.start || []).flat().filter(Boolean), ...d.layouts.flat().filter(Boolean).flat()]);
+    let unknown = d.play.slice(0, k).filter((p) => p.seat === seat && !placed.has(p.card)).length;
+    const back = () => el("span", { class: "card back", role: "img", "aria-label": "a card face down" });
+    const out = el("div", { class: "layout", "aria-label": "layout" });
+    let at = 0;
+    for (const size of d.rows.length ? d.rows : [layout.length]) {
+      const row = el("div", { class: "pile-row" });
+      for (const [up, down] of layout.slice(at, at + size)) {
+        let pile;
+        if (!played.has(up)) pile = [back(), card(up)];
+        else if (down === null && unknown) { unknown--; pile = []; }
+        else if (down === null) pile = [back()];
+        else pile = played.has(down) ? [] : [card(down)];
+        row.append(el("span", { class: "pile" + (pile.length ? "" : " empty") }, ...pile));
+      }
+      out.append(row);
+      at += size;
+    }
+    return out;
   },
   /* The notes of the card shown: suffix, NAGs as words, a revoke mark, comments and the
      validator's faults at it; before the first card the play's comments; at the end the
