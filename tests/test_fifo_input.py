@@ -94,10 +94,12 @@ def test_a_command_that_rewrites_its_input_refuses_a_pipe(pipe, args):
 
 def test_a_directory_is_still_not_a_file_to_read(tmp_path):
     (tmp_path / "d").mkdir()
-    for args in (["show", "--deal", "1"], ["standings"], ["html", "-o", "-"], ["analyse"], ["replay", "--plain"],
-                 ["convert", "--to", "json"]):
+    for args in (["show", "--deal", "1"], ["standings"], ["html", "-o", "-"], ["analyse"], ["replay", "--plain"]):
         result = runner.invoke(app, [*args, str(tmp_path / "d")])
         assert result.exit_code == 2 and "not a regular file" in result.stderr, (args, result.output)
+    # convert, like validate, searches a directory for *.bpn: none there is a usage error
+    result = runner.invoke(app, ["convert", "--to", "json", str(tmp_path / "d")])
+    assert result.exit_code == 2 and "no BPN file found" in result.stderr, result.output
 
 
 def test_process_substitution_path(tmp_path):

@@ -30,31 +30,13 @@ from bismarck_pbn.format.syntax import session_pattern, unescape
 from bismarck_pbn.format.split import Chunk, split_lines
 from bismarck_pbn.check.results import Checked
 from bismarck_pbn.check.validate import SessionChecker, SessionFacts, check_deal
-from bismarck_pbn.parallel import Executor
+from bismarck_pbn.parallel import BIG_FILE, Executor
 
 BATCH = 1000
 """Deals per batch sent to a worker."""
-BIG_FILE = 4 << 20
-"""Files larger than this (bytes) are split into batches; smaller ones go whole."""
-WORTH_IT = 1 << 20
-"""Bytes of input below which starting processes costs more than it saves (the default
-``--jobs`` then runs in-process)."""
-
 Work = Callable[[Checked], Any]
 """What a worker makes of each checked deal besides its diagnostics (convert: its JSON
 dict); module-level, or a ``functools.partial`` of one, so that it pickles."""
-
-
-def worth_it(paths: list[Path]) -> bool:
-    """Whether these files hold enough to share out: :data:`WORTH_IT` bytes in all, in
-    more than one work item (several files, or one cut into batches)."""
-    sizes = []
-    for path in paths:
-        try:
-            sizes.append(path.stat().st_size)
-        except OSError:
-            continue
-    return sum(sizes) >= WORTH_IT and (len(sizes) > 1 or any(size > BIG_FILE for size in sizes))
 
 
 _SESSION_SCAN = session_pattern(SESSION_TAGS)

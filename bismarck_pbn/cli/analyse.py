@@ -153,7 +153,8 @@ def analyse_command(
 
     executor = open_executor(jobs, scheduler, worth_it=len(deals) > 1)
     results = []
-    show_progress = format is Format.text or exchange
+    # progress on a terminal only: silent when standard error is a file or a pipe
+    show_progress = (format is Format.text or exchange) and err_console().is_terminal
     from rich.progress import Progress
 
     from bismarck_pbn.parallel import Unavailable

@@ -363,7 +363,7 @@ def convert_command(
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
     farmed = to is not Kind.bpn and all(p != "-" and _EXTENSIONS.get(Path(p).suffix.lower(), Kind.bpn) is Kind.bpn
                                         for p in paths)
-    from bismarck_pbn.check.parallel import worth_it
+    from bismarck_pbn.parallel import worth_it
 
     executor = open_executor(jobs, scheduler, farmed and worth_it([Path(p) for p in paths]))
     try:

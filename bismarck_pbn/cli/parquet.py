@@ -85,7 +85,7 @@ def parquet_command(paths: list[str], bpn: list[str], output: str, encoding: str
     ``deals_of``: convert's reader of an input, whose ``fault`` carries a message and a code)."""
     import typer
 
-    from bismarck_pbn.check.parallel import worth_it
+    from bismarck_pbn.parallel import worth_it
     from bismarck_pbn.cli.common import err_console, open_executor
 
     err = err_console()

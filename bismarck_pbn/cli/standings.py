@@ -194,7 +194,7 @@ def standings_command(
         except ReadFailure as exc:
             err.print(f"bpn: {exc}", style="red", highlight=False)
             raise typer.Exit(exc.code) from None
-    from bismarck_pbn.check.parallel import worth_it
+    from bismarck_pbn.parallel import worth_it
     from bismarck_pbn.parallel import Unavailable
 
     files: list[tuple[str, list[Session], list[BoardRow]]] = []

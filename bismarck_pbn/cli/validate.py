@@ -75,7 +75,7 @@ def validate_command(
         err.print(f"bpn: unknown encoding {encoding!r}", style="red")
         raise typer.Exit(2) from None
     shared = [s.path for s in sources if s.path is not None and _kind(s, None)[0] == "bpn" and s.path.is_file()]
-    from bismarck_pbn.check.parallel import worth_it
+    from bismarck_pbn.parallel import worth_it
 
     executor = open_executor(jobs, scheduler, worth_it(shared))
     farmed = None

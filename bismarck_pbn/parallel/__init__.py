@@ -24,13 +24,34 @@ scheduler at the address, a worker running another version) raises
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from bismarck_pbn.parallel.base import Executor, Unavailable
 
-__all__ = ["SCHEDULER_ENV", "Executor", "Unavailable", "cores", "executor", "scheduler_address"]
+__all__ = ["BIG_FILE", "SCHEDULER_ENV", "WORTH_IT", "Executor", "Unavailable", "cores", "executor", "scheduler_address",
+           "worth_it"]
+
+BIG_FILE = 4 << 20
+"""Files larger than this (bytes) are split into batches; smaller ones go whole."""
+WORTH_IT = 1 << 20
+"""Bytes of input below which starting processes costs more than it saves (the default
+``--jobs`` then runs in-process)."""
 
 SCHEDULER_ENV = "BPN_SCHEDULER"
 """The environment variable naming a Dask scheduler, for every command at once."""
+
+
+def worth_it(paths: list[Path]) -> bool:
+    """Whether these files hold enough to share out: :data:`WORTH_IT` bytes in all, in
+    more than one work item (several files, or one cut into batches). Here, not in
+    ``check/parallel.py``, so that deciding costs ``bpn validate`` no import."""
+    sizes = []
+    for path in paths:
+        try:
+            sizes.append(path.stat().st_size)
+        except OSError:
+            continue
+    return sum(sizes) >= WORTH_IT and (len(sizes) > 1 or any(size > BIG_FILE for size in sizes))
 
 
 def cores() -> int:
