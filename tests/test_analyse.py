@@ -122,6 +122,7 @@ def test_annotate_round_trip_and_rerun(tmp_path):
     assert "{my own note}" in again and "stale text" not in again
 
 
+@pytest.mark.slow
 def test_user_suffix_is_kept(tmp_path):
     from bismarck_pbn.analysis.marks import write_marks
 

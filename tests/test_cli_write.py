@@ -21,6 +21,7 @@ runner = CliRunner()
 MESSY = '[Forehand "1"]\n[Contract "spader"]  {c}\n[Play "2"]\nC3 CJ\nCT\n*\n'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_samples_are_canonical_and_round_trip_through_json(sample):
     text = sample.read_text(encoding="utf-8")
@@ -146,6 +147,7 @@ def test_read_file_streams_samples():
     assert sum(1 for _ in read_file(ROOT / "samples" / "club-night.bpn")) == 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, copies", [(["convert", "--to", "jsonl"], 1), (["replay", "--plain"], 1),
                                           (["validate", "--format", "json"], 20), (["standings"], 4)],
                          ids=lambda a: a[0] if isinstance(a, list) else "")

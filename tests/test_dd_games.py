@@ -258,6 +258,7 @@ def test_analyse_side_option(tmp_path):
     assert data["side"] == [1]
 
 
+@pytest.mark.slow
 def test_annotate_round_trip_in_a_partnership_game(tmp_path):
     path = tmp_path / "whist.bpn"
     shutil.copy(SAMPLES / "whist/friday-whist.bpn", path)

@@ -14,6 +14,7 @@ from bismarck_pbn.views.position import position_at, positions
 
 from ddviews_common import CLUB, SAMPLES, club as _club, page_data as _page_data, runner
 from ddviews_common import app as _app
+import pytest
 
 # Deal 2 (Valfri, forehand 3), 40 cards played: seat 3 to play. For the forehand its cards
 # take no more tricks; for seat 1's side (seats 2 and 3 against seat 1) they take 3.
@@ -73,6 +74,7 @@ def test_replay_side_a_seat_no_deal_has_is_exit_2():
     assert result.stderr.strip() == "bpn: --side 4: the deals here have seats 1 to 3"
 
 
+@pytest.mark.slow
 def test_replay_d_key_gives_the_values_of_the_side_asked_for():
     from bismarck_pbn.views.tui import ReplayApp
 

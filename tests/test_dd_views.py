@@ -17,6 +17,7 @@ from bismarck_pbn.views.position import position_at, positions
 
 from ddviews_common import CLUB, SAMPLES, club as _club, page_data as _page_data, runner
 from ddviews_common import app as _app
+import pytest
 
 # ---- the one function every view uses --------------------------------------------------------
 
@@ -83,6 +84,7 @@ def _dd_text(app) -> str:
     return console.export_text()
 
 
+@pytest.mark.slow
 def test_replay_d_toggles_the_values_computed_off_the_ui_thread():
     from bismarck_pbn.views.keys import key_help
     from bismarck_pbn.views.tui import ReplayApp

@@ -343,6 +343,7 @@ def test_library_takes_mutated_records(data):
     check_library(data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("data", EXAMPLES, ids=lambda b: repr(b[:24]))
 def test_library_and_cli_take_known_nasty_inputs(data):
     check_library(data)

@@ -66,6 +66,7 @@ def _expected(played: int):
     return [list(h) for h in pos.hands], [list(t) for t in pos.table], pos.table_winner
 
 
+@pytest.mark.slow
 def test_keys_step_card_by_card_and_trick_by_trick(opened):
     view = opened()
     view.page.focus("#deal-1 .viewer")
@@ -95,6 +96,7 @@ def test_keys_step_card_by_card_and_trick_by_trick(opened):
     assert "Final tricks: Anna 7, Bertil 4, Cecilia 5" in view.text("#deal-1 .notes")
 
 
+@pytest.mark.slow
 def test_a_comment_nag_and_suffix_appear_at_their_card_only(opened):
     view = opened()
     view.page.focus("#deal-1 .viewer")
@@ -107,6 +109,7 @@ def test_a_comment_nag_and_suffix_appear_at_their_card_only(opened):
     assert "should cash" not in view.text("#deal-1 .viewer")
 
 
+@pytest.mark.slow
 def test_stepping_updates_the_fragment_and_a_fragment_opens_that_moment(opened):
     view = opened()
     view.page.focus("#deal-3 .viewer")
@@ -126,6 +129,7 @@ def test_stepping_updates_the_fragment_and_a_fragment_opens_that_moment(opened):
     assert "Before the first lead" in linked.text("#deal-1 .status")
 
 
+@pytest.mark.slow
 def test_the_index_lists_every_deal_and_links_to_it(opened):
     view = opened()
     links = view.page.eval_on_selector_all("#index a", "els => els.map(e => e.getAttribute('href'))")
@@ -140,6 +144,7 @@ def test_the_index_lists_every_deal_and_links_to_it(opened):
     assert view.page.evaluate("document.activeElement.closest('.deal').id") == "deal-7"
 
 
+@pytest.mark.slow
 def test_buttons_and_the_play_record_step_too(opened):
     view = opened()
     view.page.click("#deal-1 button[aria-label='next trick']")
@@ -150,6 +155,7 @@ def test_buttons_and_the_play_record_step_too(opened):
     assert view.page.evaluate("location.hash") == "#deal-1/trick-5/card-3"
 
 
+@pytest.mark.slow
 def test_cards_have_text_alternatives_and_the_keyboard_alone_reaches_the_viewer(opened):
     view = opened()
     labels = view.page.eval_on_selector_all("#deal-1 .seat[data-seat='1'] .hand .card",
@@ -165,6 +171,7 @@ def test_cards_have_text_alternatives_and_the_keyboard_alone_reaches_the_viewer(
     assert "Trick 1, card 1" in view.text("#deal-1 .status")
 
 
+@pytest.mark.slow
 def test_text_contrast_passes_wcag_aa(opened):
     view = opened("#deal-1/trick-4/card-1")
     pairs = view.page.evaluate("""() => {
@@ -179,6 +186,7 @@ def test_text_contrast_passes_wcag_aa(opened):
         assert contrast(fg, bg) >= 4.5, (selector, fg, bg)
 
 
+@pytest.mark.slow
 def test_phone_width_needs_no_sideways_scrolling(opened):
     view = opened("#deal-1/trick-5/card-2", width=360)
     assert view.page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -186,6 +194,7 @@ def test_phone_width_needs_no_sideways_scrolling(opened):
     assert box <= 360
 
 
+@pytest.mark.slow
 def test_print_shows_the_score_sheet_and_a_diagram_per_deal(opened):
     view = opened()
     view.page.emulate_media(media="print")
@@ -198,6 +207,7 @@ def test_print_shows_the_score_sheet_and_a_diagram_per_deal(opened):
     assert dealt[:5] == ["SA", "SK", "ST", "S4", "S2"] and len(dealt) == 16
 
 
+@pytest.mark.slow
 def test_a_validator_fault_is_shown_at_its_card(opened, tmp_path):
     path = tmp_path / "revoke.html"
     path.write_text(render_html(parse(REVOKE.read_text(encoding="utf-8"))), encoding="utf-8")
@@ -212,6 +222,7 @@ def test_a_validator_fault_is_shown_at_its_card(opened, tmp_path):
     assert "BPN503 error" in view.text("#deal-1 .notes") and "revoke" in view.text("#deal-1 .notes")
 
 
+@pytest.mark.slow
 def test_four_seats_with_sides_and_an_auction(opened, tmp_path):
     """The viewer takes seats, trick size, sides and the auction from the data."""
     start = [["SA", "H2"], ["SK", "H3"], ["SQ", "H4"], ["SJ", "H5"]]
@@ -262,6 +273,7 @@ def test_every_broken_sample_draws_without_a_script_error(opened, tmp_path):
 BID_WHIST = ROOT / "samples" / "bid-whist" / "rent-party.bpn"
 
 
+@pytest.mark.slow
 def test_bid_whist_jokers_are_drawn_in_hands_and_tricks(opened, tmp_path):
     """Deal 1 of the rent party: Lena holds both jokers (her fifth holding group) and
     discards the big joker on a heart in trick 11 (no trump: it cannot win)."""
@@ -298,6 +310,7 @@ def test_bid_whist_jokers_are_drawn_in_hands_and_tricks(opened, tmp_path):
     assert view.page.locator("#deal-1 .record .card.joker").count() == 2  # the play record, trick by trick
 
 
+@pytest.mark.slow
 def test_double_dummy_values_at_each_moment(browser, tmp_path):
     """bpn html --dd: the table of the legal cards' values follows the moment shown."""
     from bismarck_pbn.analysis.analyse import analyse_deal

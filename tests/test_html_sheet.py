@@ -98,6 +98,7 @@ def columns(row: list[str], start: int, width: int) -> list[int | None]:
     return [number(t) for t in row[start:start + width]]
 
 
+@pytest.mark.slow
 def test_swedish_whist_sheet_has_the_standings_team_points_individual_points_exits_and_rounds(sheet_of):
     read, session, view = sheet_of(SWEDISH.read_text(encoding="utf-8"))
     boards = session["boards"]
@@ -131,6 +132,7 @@ def test_swedish_whist_sheet_has_the_standings_team_points_individual_points_exi
                            "table.rounds th", ".winner", ".sheet td.top"])
 
 
+@pytest.mark.slow
 def test_two_swedish_rounds_and_an_all_row(sheet_of):
     first = deals(SWEDISH.read_text(encoding="utf-8"))
     again = [retag(bare(d), Board=str(b), Dealer=str((b - 1) % 4 + 1)) for b, d in enumerate(first, 7)]
@@ -140,6 +142,7 @@ def test_two_swedish_rounds_and_an_all_row(sheet_of):
     assert read["gameEnds"] == ["6", "12"]
 
 
+@pytest.mark.slow
 def test_solo_whist_sheet_has_the_payments_balances_and_the_zero_sum_check(sheet_of):
     read, session, view = sheet_of(SOLO.read_text(encoding="utf-8"))
     boards = session["boards"]
@@ -156,6 +159,7 @@ def test_solo_whist_sheet_has_the_payments_balances_and_the_zero_sum_check(sheet
     assert_contrast(view, [".balance.ok"])
 
 
+@pytest.mark.slow
 def test_a_bismarck_sheet_says_score_and_total_as_its_record_does(sheet_of):
     """Bismarck's scores add up to 0 as Solo Whist's payments do, but a Bismarck record
     says Score and Total, and so does its sheet (Payment and Balance are Solo Whist's)."""
@@ -193,6 +197,7 @@ def drawn_to_scale(series, totals_by_row, zero):
         assert xs == sorted(xs) and len(set(xs)) == len(xs)
 
 
+@pytest.mark.slow
 def test_the_sheet_draws_a_chart_of_each_players_running_total(sheet_of):
     read, session, view = sheet_of((SAMPLES / "club-night.bpn").read_text(encoding="utf-8"))
     chart = view.page.evaluate(_CHART)
@@ -207,6 +212,7 @@ def test_the_sheet_draws_a_chart_of_each_players_running_total(sheet_of):
     assert box is not None and box["height"] > 50 and box["width"] > 200
 
 
+@pytest.mark.slow
 def test_a_whist_chart_follows_each_side_and_marks_each_game_end(sheet_of):
     read, session, view = sheet_of((SAMPLES / "whist" / "friday-whist.bpn").read_text(encoding="utf-8"))
     chart = view.page.evaluate(_CHART)
@@ -215,6 +221,7 @@ def test_a_whist_chart_follows_each_side_and_marks_each_game_end(sheet_of):
     assert chart["ends"] == len(session["games"]) - 1 == 3   # the last deal's end is the chart's edge
 
 
+@pytest.mark.slow
 def test_solo_payments_that_do_not_balance_are_marked_with_the_code(sheet_of):
     board1, *rest = deals(SOLO.read_text(encoding="utf-8"))
     wrong = retag(bare(board1), Score="-1 +1 -1 +2")
@@ -227,6 +234,7 @@ def test_solo_payments_that_do_not_balance_are_marked_with_the_code(sheet_of):
     assert_contrast(view, [".balance.bad", ".sheet tr.off td", ".sheet .bad"])
 
 
+@pytest.mark.slow
 def test_israeli_whist_scores_and_totals_by_player(sheet_of):
     read, session, _ = sheet_of(ISRAELI.read_text(encoding="utf-8"))
     assert read["heads"] == ["Noa", "Eitan", "Shira", "Yoav"] * 3
@@ -235,6 +243,7 @@ def test_israeli_whist_scores_and_totals_by_player(sheet_of):
     assert read["verdict"] == "Shira leads on \u221294"
 
 
+@pytest.mark.slow
 def test_bid_whist_tricks_by_side_and_the_games_to_seven(sheet_of):
     read, session, _ = sheet_of(BID.read_text(encoding="utf-8"))
     assert read["heads"] == ["Lena & Odette", "Marcus & Ray"] * 3     # tricks by side here
@@ -247,6 +256,7 @@ def test_bid_whist_tricks_by_side_and_the_games_to_seven(sheet_of):
     assert read["verdict"] == "Games won: Lena & Odette 0, Marcus & Ray 3; this game: Marcus & Ray lead on +3"
 
 
+@pytest.mark.slow
 def test_at_phone_width_the_sheet_scrolls_in_its_own_box_with_the_board_in_view(sheet_of):
     _, _, view = sheet_of(SWEDISH.read_text(encoding="utf-8"), width=360)
     page = view.page
@@ -267,6 +277,7 @@ def test_at_phone_width_the_sheet_scrolls_in_its_own_box_with_the_board_in_view(
     assert page.locator("#index table.rounds").is_visible()
 
 
+@pytest.mark.slow
 def test_a_bismarck_session_under_way_lists_what_each_forehand_still_plays(sheet_of):
     text = (ROOT / "samples" / "club-night.bpn").read_text(encoding="utf-8")
     five = text[:text.index('[Board "6"]')].rsplit("\n[Event", 1)[0] + "\n"
@@ -293,6 +304,7 @@ def test_a_bismarck_session_under_way_lists_what_each_forehand_still_plays(sheet
 
 
 
+@pytest.mark.slow
 def test_whist_without_contracts_shows_the_trump_and_each_game_to_five(sheet_of):
     read, session, view = sheet_of((SAMPLES / "whist" / "friday-whist.bpn").read_text(encoding="utf-8"))
     heads = view.page.eval_on_selector_all("#index table.sheet thead tr:first-child th", "els => els.map((e) => e.innerText)")

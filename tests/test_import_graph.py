@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 from pathlib import Path
+import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "bismarck_pbn"
 
@@ -105,6 +106,7 @@ def package_graph() -> dict[str, set[str]]:
     return {name: set(targets) for name, targets in _package_graph()}
 
 
+@pytest.mark.slow
 def test_the_package_has_no_import_cycle():
     graph = package_graph()
     for source, target in KNOWN:
@@ -140,6 +142,7 @@ def test_every_kind_of_import_makes_an_edge(tmp_path):
     assert sorted(cycles(graph)) == [["pkg.a", "pkg.b"], ["pkg.sub.c", "pkg.sub.d"]]
 
 
+@pytest.mark.slow
 def test_analysis_sits_below_the_views():
     """Positions live in check/, below both analysis/ and views/: analysis imported them
     from views/, the one arrow that ran back up the layers."""

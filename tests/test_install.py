@@ -60,6 +60,7 @@ def installed(tmp_path, request):
     return probe.stdout.split()
 
 
+@pytest.mark.slow
 def test_data_files_come_from_the_installed_package(installed):
     grammar, schema = installed
     assert not grammar.startswith(str(ROOT / "grammars")) and grammar.endswith("bpn.lark")

@@ -205,6 +205,7 @@ def _writable_samples():
         yield path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", list(_writable_samples()), ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_sample_round_trips_through_json(path):
     canonical = dumps(parse(path.read_text(encoding="utf-8")))

@@ -282,6 +282,7 @@ def test_dump_and_load(tmp_path):
 
 # ---- one voice, clean layers -----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_importing_the_library_does_not_load_typer_or_the_commands():
     code = ("import sys, bismarck_pbn, bismarck_pbn.views.tui, bismarck_pbn.session.record; "
             "print(sorted(m for m in sys.modules if m == 'typer' or m.startswith('bismarck_pbn.cli')))")
@@ -306,6 +307,7 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@pytest.mark.slow
 def test_library_modules_never_import_the_command_line():
     for path in PACKAGE.rglob("*.py"):
         if "cli" in path.relative_to(PACKAGE).parts or path.name == "__main__.py":
@@ -314,6 +316,7 @@ def test_library_modules_never_import_the_command_line():
         assert not bad, (path, bad)
 
 
+@pytest.mark.slow
 def test_no_import_cycle_between_modules():
     graph = {}
     for path in PACKAGE.rglob("*.py"):

@@ -7,6 +7,7 @@ import contextlib
 import io
 import re
 from pathlib import Path
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"^```(python|output)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -25,6 +26,7 @@ def blocks() -> list[tuple[str, str | None]]:
     return out
 
 
+@pytest.mark.slow
 def test_the_library_page_runs_as_written(monkeypatch):
     monkeypatch.chdir(ROOT)
     namespace: dict = {"__name__": "library_docs"}

@@ -100,6 +100,7 @@ def test_a_command_line_jobs_beats_the_environment(monkeypatch):
     assert _run(["validate", "samples/club-night.bpn", "--jobs", "1", "-q"])[0] == 0
 
 
+@pytest.mark.slow
 def test_convert_with_jobs_writes_what_one_process_writes(tmp_path, monkeypatch):
     path, _ = _file(tmp_path)
     monkeypatch.setattr(parallel, "BATCH", 5)  # sessions and deal numbers run across batches

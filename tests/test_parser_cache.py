@@ -95,6 +95,7 @@ def test_the_deal_parser_from_the_cache_builds_the_same_deals(tmp_path, monkeypa
     assert any(type(item).__name__ == "Play" and len(item.cards) == 48 for item in fresh)
 
 
+@pytest.mark.slow
 def test_reading_bismarck_loads_no_other_game(tmp_path):
     """The rulesets are imported on first use: validating a Bismarck record loads the
     Bismarck rules only, and asking for another game loads it then."""
@@ -136,6 +137,7 @@ def test_the_registry_is_a_mapping_of_classes(monkeypatch):
         ruleset.cache_clear()
 
 
+@pytest.mark.slow
 def test_the_registry_adds_no_import_cycle():
     """The registry imports the games' modules by name, which the import-graph test
     cannot see in the source: with those edges added the graph still has no cycle."""

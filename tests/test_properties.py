@@ -53,6 +53,7 @@ def test_single_legal_deals_validate_clean(seed, forehand, contract, hide, trick
     assert problems(text) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutate", genbpn.MUTATIONS, ids=lambda m: m.__name__)
 @given(seed=seeds, variant=st.sampled_from(VARIANTS))
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

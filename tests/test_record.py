@@ -270,6 +270,7 @@ def test_a_file_changed_meanwhile_is_not_overwritten(session):
 
 # ---- unknown hands -----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_unknown_hands(session):
     d = genbpn.random_deal(random.Random(19), forehand=2, contract="Spader", exchange=False)
     cards = played(d)

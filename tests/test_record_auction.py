@@ -378,6 +378,7 @@ def _record_next(text: str, deal, path: Path) -> tuple[list[str], object]:
     return said, [d for d in parse(out[0]) if d.tags][-1]
 
 
+@pytest.mark.slow
 def test_swedish_record_shows_the_rounds_score_board_by_board(tmp_path):
     from gen_auction import gen_swedish
 

@@ -65,6 +65,7 @@ def _screen_text(app) -> str:
 
 # ---- the interactive view -------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_step_card_by_card_forward_and_back():
     deal = _deals(CLUB)[0]
     seen = {}
@@ -100,6 +101,7 @@ def test_trick_keys_start_end_and_jump():
     assert trail == [3, 6, 7, 6, 3, 0, 36, 15, 48, 48, 0, 0, 48, 48, 48]
 
 
+@pytest.mark.slow
 def test_next_and_previous_deal():
     deals = _deals(CLUB)
     trail = []
@@ -122,6 +124,7 @@ def test_next_and_previous_deal():
     assert trail == [10, (11, 0), 11, 10]
 
 
+@pytest.mark.slow
 def test_fault_is_shown_at_its_card_in_red():
     from bismarck_pbn.views import tui
 
@@ -156,6 +159,7 @@ def test_fault_is_shown_at_its_card_in_red():
     assert any("BPN503 error: revoke" in r for r in texts["own"])
 
 
+@pytest.mark.slow
 def test_deal_that_does_not_read_is_shown_not_crashed():
     def check(app):
         text = _screen_text(app)
@@ -208,6 +212,7 @@ def test_annotate_a_card_saves_it_and_stays_there(tmp_path):
     assert len(inserted) <= len(b" {a good duck} $3  ")
 
 
+@pytest.mark.slow
 def test_annotate_refuses_a_file_changed_on_disk(tmp_path):
     path = tmp_path / "club-night.bpn"
     shutil.copyfile(CLUB, path)
@@ -319,6 +324,7 @@ def test_cli_import_does_not_load_textual():
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_question_mark_opens_the_key_list_and_escape_closes_it():
     from bismarck_pbn.views.keys import Help
 
@@ -400,6 +406,7 @@ def test_settled_score_of_one_deal_reads_its_session_only_up_to_it(tmp_path):
     assert whole[deals[2].number] == (0, 50) != deals[2].score
 
 
+@pytest.mark.slow
 def test_interactive_replay_gives_the_score_the_round_settles(tmp_path):
     from bismarck_pbn.views.tui import ReplayApp
 

@@ -153,6 +153,7 @@ def _big_messy_file(path: Path) -> str:
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.0, 0.1])
 def test_fmt_in_place_killed_in_the_middle_leaves_the_original_intact(tmp_path, delay):
     target = tmp_path / "big.bpn"
@@ -170,6 +171,7 @@ def test_fmt_in_place_killed_in_the_middle_leaves_the_original_intact(tmp_path, 
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
 
 
+@pytest.mark.slow
 def test_fmt_in_place_not_killed_writes_the_canonical_text(tmp_path):
     target = tmp_path / "big.bpn"
     text = _big_messy_file(target)

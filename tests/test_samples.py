@@ -129,6 +129,7 @@ def test_club_night_is_annotated_like_a_teacher() -> None:
     assert all(name in words for name in ("Anna", "Bertil", "Cecilia"))
 
 
+@pytest.mark.slow
 def test_make_samples_is_deterministic() -> None:
     sys.path.insert(0, str(SAMPLES))
     try:

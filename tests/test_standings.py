@@ -172,6 +172,7 @@ def test_by_player_sums_each_player_over_the_sessions():
     assert "Bertil" in text and "+16" in text and "+1.33" in text
 
 
+@pytest.mark.slow
 def test_by_player_at_80_columns_splits_the_averages_rather_than_cut_their_cells():
     files = [str(SAMPLES / name) for name in ("club-night.bpn", "estonian.bpn", "finnish.bpn", "grand.bpn",
                                               "solo-whist/sunday-school.bpn", "swedish-whist/uppsala.bpn",

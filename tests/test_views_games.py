@@ -42,6 +42,7 @@ def test_show_and_printed_replay(path: Path):
     assert f"trick 1 card 1: seat {deal.play.leader} plays {first}" in printed.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [p for p in GAME_SAMPLES if p.name in
                                   ("friday-whist.bpn", "kitchen-table.bpn", "ruff-and-honours.bpn",
                                    "finnish.bpn")], ids=lambda p: p.name)

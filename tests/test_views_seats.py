@@ -160,6 +160,7 @@ def _screen(app_) -> str:
     return console.export_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [4, 2])
 def test_pilot_steps_by_the_game_s_trick(tmp_path, seats):
     from bismarck_pbn.views.tui import ReplayApp
