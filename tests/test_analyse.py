@@ -166,6 +166,7 @@ def test_missing_file():
     assert result.exit_code == 2
 
 
+@pytest.mark.slow
 def test_exchange_says_how_many_discards_were_not_solved():
     """With --exchange the best discard is the best of those solved: every discard that
     hit the node limit is counted (a limit of 1 node solves none), the progress still

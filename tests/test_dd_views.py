@@ -154,6 +154,7 @@ def test_the_whole_deal_line_says_one_trick_and_two_tricks():
     assert "seat 3 2 tricks in the deal" in line({"SA": 1, "S2": 0}, 1)
 
 
+@pytest.mark.slow
 def test_replay_drops_values_solved_before_the_file_was_read_again():
     from bismarck_pbn.views.tui import ReplayApp
 

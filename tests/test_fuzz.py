@@ -322,6 +322,7 @@ EXAMPLES = [
 FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @FAST
 @given(data=st.binary(max_size=400))
 def test_library_takes_random_bytes(data):

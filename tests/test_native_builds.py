@@ -182,6 +182,7 @@ def test_another_architecture_never_asks_for_the_other_build(monkeypatch):
     assert loaded[0].bpn_dds_build_hw() == 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(_native.BUILT.exists(), reason="this install carries a built core")
 def test_native_asked_for_without_a_compiler_is_a_usage_error(tmp_path):
     import os

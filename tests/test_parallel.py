@@ -78,6 +78,7 @@ def _run(args):
     return result.exit_code, result.stdout
 
 
+@pytest.mark.slow
 def test_validate_with_jobs_writes_what_one_process_writes(tmp_path, monkeypatch):
     path, _ = _file(tmp_path)
     other = tmp_path / "other.bpn"

@@ -411,6 +411,7 @@ def test_card_parsing():
     assert parse_cards("q.9.4.9") == ("SQ", "H9", "D4", "C9")
 
 
+@pytest.mark.slow
 def test_a_tied_session_goes_on_with_a_valfri_tie_break(tmp_path):
     rng = random.Random(0)
     while True:

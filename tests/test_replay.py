@@ -429,6 +429,7 @@ def test_show_gives_the_score_the_round_settles_at_the_end(tmp_path):
     assert before["score"] is None  # not before the end
 
 
+@pytest.mark.slow
 def test_interactive_drawing_gives_the_score_the_round_settles(tmp_path):
     from bismarck_pbn.views.tui import ReplayApp
 

@@ -259,6 +259,7 @@ def test_an_annotation_changes_only_its_card(served, files):
     assert status == 422
 
 
+@pytest.mark.slow
 def test_a_draft_survives_a_restart_of_the_server(tmp_path):
     target = tmp_path / "table.bpn"
     with Running([target], tmp_path / "drafts") as server:

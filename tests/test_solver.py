@@ -22,6 +22,7 @@ def _endings(seed: int, seats: int, count: int, tricks=(2, 3, 4, 5)):
         yield random_ending(rng, seats, rng.choice(tricks))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("core", CORES)
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_agrees_with_minimax_on_random_endings(core, seats):

@@ -56,6 +56,7 @@ def _offending(modules: set[str], banned: tuple[str, ...]) -> list[str]:
     return sorted(m for m in modules if any(m == b or m.startswith(b + ".") for b in banned))
 
 
+@pytest.mark.slow
 def test_validate_imports_nothing_it_does_not_use(tmp_path):
     one = tmp_path / "one.bpn"
     text = SHORT.read_text(encoding="utf-8")
@@ -67,6 +68,7 @@ def test_validate_imports_nothing_it_does_not_use(tmp_path):
     assert "bismarck_pbn.cli.validate" in modules and "bismarck_pbn.check.validate" in modules
 
 
+@pytest.mark.slow
 def test_help_lists_the_commands_without_importing_one():
     status, modules, out = _modules_after("--help")
     assert status in (0, None)
