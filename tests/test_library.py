@@ -355,3 +355,13 @@ def test_one_nag_table_and_one_comment_text():
     assert replay.comment_text is writer.comment_text is panes.comment_text
     assert [nags.NAG_MEANINGS[n] for n in nags.SUFFIX_NAGS.values()] == [
         "good move", "poor move", "very good move", "very poor move", "speculative move", "questionable move"]
+
+
+def test_a_bare_carriage_return_inside_a_read_tag_value_is_a_diagnostic_not_an_exception():
+    """The fuzz harness's find: a CR without LF inside a tag value, in a file, is the
+    reader's BPN001 (a line ends there); the deal is still made, as any deal with a
+    syntax error is, and nothing raises."""
+    import bismarck_pbn as bpn
+
+    found = bpn.validate_text('[Event "a\rb"]\n[Board "1"]\n[Forehand "1"]\n')
+    assert [d.code for d in found][:1] == ["BPN001"] and "bare carriage return" in found[0].message

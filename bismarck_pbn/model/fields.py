@@ -17,12 +17,15 @@ gave is: tags, comments and cards with no place in a text, and every typed field
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bismarck_pbn.model.cards import CARD_SET, ORDER, holding_text
 from bismarck_pbn.model.games import BISMARCK, GAMES, contract_word, words
 from bismarck_pbn.model.pieces import Comment, Hand, Play, Tag
 from bismarck_pbn.model.variant import BASES, OPTIONS, STANDARD, Variant
+
+if TYPE_CHECKING:
+    from bismarck_pbn.diagnostics import Diagnostic
 
 TRUMPS = ("S", "H", "D", "C", "NT")
 
@@ -48,6 +51,8 @@ class DealValues(Protocol):
     def comments(self) -> tuple[Comment, ...]: ...
     @property
     def inherited(self) -> Mapping[str, str]: ...
+    @property
+    def problems(self) -> tuple[Diagnostic, ...]: ...
     @property
     def play(self) -> Play | None: ...
     @property
@@ -190,6 +195,10 @@ def check_comment(comment: Comment) -> None:
         raise ValueError(f"a comment's kind is '{{' or ';', not {comment.kind!r}")
 
 
+def _syntax_faults(deal: DealValues) -> bool:
+    return any(p.code == "BPN001" for p in deal.problems)
+
+
 def _seat(what: str, value: object, seats: int) -> None:
     if value is not None and (type(value) is not int or not 1 <= value <= seats):
         raise ValueError(f"{what} must be a seat from 1 to {seats}, not {value!r}")
@@ -259,7 +268,10 @@ def check_deal_values(deal: DealValues) -> None:
             check_tag_text(tag.name, tag.value)
             for c in tag.comments:
                 check_comment(c)
-        elif "\n" in tag.value or "\r" in tag.value:  # a read tag given a new value with _replace
+        elif "\n" in tag.value or ("\r" in tag.value and not _syntax_faults(deal)):
+            # a read tag given a new value with _replace; but a bare CR inside a value can
+            # come from the text itself, where the reader reports it (BPN001) and the deal
+            # is made all the same, as every deal with a syntax error is
             check_tag_text(tag.name, tag.value)
     for name, value in deal.inherited.items():
         check_tag_text(name, value)
