@@ -274,13 +274,17 @@ def _realign(state: DealState, cards, i: int) -> str | None:
     card is assumed missing just before it (``"missing"``) or card ``i`` is assumed one
     too many (``"extra"``), while as written it keeps going wrong (three faults or more
     to the end: two cards swapped between hands, say, are two faults and stay as
-    written). O(rest of the play · hand) per hypothesis; the play has at most
+    written). No card is assumed missing from a record as long as the whole play. O(rest of the play · hand) per hypothesis; the play has at most
     tricks × seats cards."""
     rest = len(cards) - i
     if _probe(state, cards, i, None, rest)[0] < 3:
         return None
-    later = _probe(state, cards, i, "missing", rest)[1][state.to_play - 1]
-    if _probe(state, cards, i, "missing", rest, later)[0] == 0:
+    # a record already as long as the whole play has no card missing: one assumed
+    # missing would leave its last card over (a seat failing to follow three times
+    # while it holds the suit is three revokes, not a lost card)
+    whole = len(cards) >= state.tricks * state.seats
+    later = _probe(state, cards, i, "missing", rest)[1][state.to_play - 1] if not whole else []
+    if not whole and _probe(state, cards, i, "missing", rest, later)[0] == 0:
         return "missing"
     if _probe(state, cards, i, "extra", rest)[0] == 0:
         return "extra"
