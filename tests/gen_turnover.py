@@ -127,6 +127,9 @@ def make_session(rng: random.Random, boards: int, variant: str | None = None, *,
         d = play_deal(rng, dealer, variant, style=rng.random())
         if claims and rng.random() < 0.3 and len(d["tricks"]) > 2:
             d["claim"] = rng.randint(1, len(d["tricks"]) - 1)  # the rest conceded: Tricks gives the final count
+            if 14 in d["won"]:  # the ruling: the conceding seat keeps the tricks it won in the play
+                loser = d["won"].index(14) ^ 1
+                d["won"][loser] = d["winners"][:d["claim"]].count(loser + 1)
             played = {c for t in d["tricks"][:d["claim"]] for _, c in t}
             d["unknown"] = {c for c in d["unknown"] if not any(up in played and down == c
                                                                for s in (1, 2) for up, down in d["piles"][s])}

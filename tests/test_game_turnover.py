@@ -119,10 +119,20 @@ def test_a_missing_layout_is_bpn101() -> None:
 
 
 def test_a_concession_stops_the_play_with_the_final_count() -> None:
+    """The ruling: a play that stops concedes the deal; the conceding seat keeps the
+    tricks it won in the play, so any other count for it is BPN505."""
     d, lines = one_deal(4)
+    assert 14 in d["won"]
+    winner = d["won"].index(14) + 1
+    kept = d["winners"][:3].count(3 - winner)
     play = line_of(lines, "[Play ")
     del lines[play + 4: play + 1 + len(d["tricks"])]
-    assert problems("\n".join(lines)) == []
+    at = line_of(lines, "[Tricks ")
+    for loser_has, codes in ((kept, []), (kept + 1, ["BPN505"])):
+        counts = [14, loser_has] if winner == 1 else [loser_has, 14]
+        lines[at] = f'[Tricks "{counts[0]} {counts[1]}"]'
+        assert [code for code, _ in problems("\n".join(lines))] == codes
+    lines[at] = f'[Tricks "{14 if winner == 1 else kept} {kept if winner == 1 else 14}"]'
     assert any(x.code == "BPN506" for x in validate_text("\n".join(lines)))
 
 

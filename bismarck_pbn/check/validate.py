@@ -253,6 +253,10 @@ def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[D
                 out.append(diag("BPN505", f"{name} already has {won[i]} tricks after {result.tricks} played, "
                                 f"so it cannot end with {given[i]}", *_at(tag, deal)))
                 return None  # the final count is unknown: no score to check against
+            conceded = rules.claim_fault(given, won)
+            if conceded is not None:
+                out.append(diag("BPN505", f"the claim {conceded}", *_at(tag, deal)))
+                return None
             if deal.play is not None and deal.play.cards:
                 out.append(diag("BPN506", f"claim after trick {result.tricks}: Tricks {' '.join(map(str, given))}",
                                 *_at(tag, deal), INFO))

@@ -252,6 +252,12 @@ class Ruleset(Table):
         to :attr:`tricks`; None when nothing is."""
         return None if sum(given) == self.tricks else f"add up to {sum(given)}, not {self.tricks}"
 
+    def claim_fault(self, given: Sequence[int], won: Sequence[int]) -> str | None:
+        """Why ``given`` cannot be the final tricks of a play that stopped with ``won``
+        taken (each seat's count reachable, as BPN505 checks first), in the words of
+        BPN505 after "the claim"; None when it can. By default nothing more is known."""
+        return None
+
     def counts_per_side(self) -> bool:
         """Whether Tricks, Score and Total give one number per side (else per seat)."""
         return self.partnership

@@ -375,6 +375,17 @@ class TurnoverBridge(Ruleset):
         return ("are no final count: the deal ends when a seat has won 14 tricks (the other then has 12 or "
                 "fewer), or with 13 each")
 
+    def claim_fault(self, given: Sequence[int], won: Sequence[int]) -> str | None:
+        # Ruling: a play that stops is a concession of the deal: the other seat takes
+        # the tricks it still needs, and the conceding seat keeps those it won.
+        if len(given) != 2 or len(won) != 2 or TO_WIN not in given:
+            return None
+        loser = 1 if given[0] == TO_WIN else 0
+        if given[loser] == won[loser]:
+            return None
+        return (f"gives seat {loser + 1} {given[loser]} tricks, but a play that stops is a concession: "
+                f"seat {loser + 1} keeps the {won[loser]} it won and seat {2 - loser} takes the rest it needs")
+
     def score(self, deal: Deal, tricks: Sequence[int],
               taken: Sequence[Sequence[str]] | None = None) -> tuple[int, ...] | None:
         if len(tricks) != 2:
