@@ -287,6 +287,23 @@ def test_json_on_standard_input_is_sniffed(runner, tmp_path) -> None:
     assert result.exit_code == 0 and "12 deals" in result.stderr
 
 
+def test_bpn_on_standard_input_that_opens_with_a_tag_is_bpn(runner) -> None:
+    """A BPN file whose first line is a tag pair (no version line, no comment) was read as
+    a JSON array, and every deal was lost to one JSON syntax fault."""
+    data = CLEAN.read_bytes()
+    body = data[data.index(b"[Event"):]    # no version line, no opening comment
+    result = run(runner, "-", input=body)
+    assert result.exit_code == 0 and "12 deals" in result.stderr, result.stdout
+
+
+@pytest.mark.parametrize("head", ['[{"game": "Bismarck"}]', "[]", " [ [1] ]", '["x"]', "[-1]", "[null]"])
+def test_a_json_array_is_still_sniffed_as_json(head) -> None:
+    from bismarck_pbn.convert.jsoncheck import looks_like_json
+
+    assert looks_like_json(head)
+    assert not looks_like_json('[Event "Club night"]') and not looks_like_json("[nullable \"x\"]")
+
+
 @pytest.mark.parametrize("command", ["validate", "fmt", "standings"])
 def test_standard_input_named_twice_is_a_usage_error(runner, command):
     """`bpn validate - -` read standard input once and then an empty second 'file'

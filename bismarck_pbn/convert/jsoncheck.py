@@ -28,8 +28,11 @@ from bismarck_pbn.diagnostics import ERROR, Diagnostic
 from bismarck_pbn.format.reader import DealReader
 
 _DECODER = json.JSONDecoder()
-JSON_START = re.compile(r'\A\ufeff?[ \t\r\n]*(\[|\{[ \t\r\n]*["}])')
-"""How JSON begins; a BPN file that starts with a ``{comment}`` does not begin so."""
+JSON_START = re.compile(r'\A\ufeff?[ \t\r\n]*(\[[ \t\r\n]*([\[\]{"0-9-]|(true|false|null)\b)'
+                        r'|\{[ \t\r\n]*["}])')
+"""How JSON begins: an array's first value, or an object's first key. A BPN file that
+starts with a ``{comment}`` does not begin so, nor one that starts with a tag pair
+(``[Event "…"]``: a name, where JSON has a value)."""
 
 
 def looks_like_json(head: str) -> bool:
