@@ -70,6 +70,53 @@ def test_a_worker_with_another_version_is_refused_in_one_line(local_cluster, mon
     assert len(lines) == 1 and "runs bismarck-pbn" in lines[0] and "this is 0.0.1" in lines[0], err
 
 
+def _dask(*args: str, env=None) -> subprocess.Popen:
+    return subprocess.Popen([str(BIN / "dask"), *args, "--host", "127.0.0.1", "--no-dashboard"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+
+def _stop(procs) -> None:
+    for p in procs:
+        if p.poll() is None:
+            p.terminate()
+    for p in procs:
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
+def test_a_worker_of_another_version_that_joins_later_is_refused_in_one_line(tmp_path):
+    """The check at the start sees only the workers there then: a worker of another
+    version that joins in the middle of a run must not run its items either."""
+    preload = tmp_path / "old_bismarck_pbn.py"   # a worker whose bismarck-pbn says 0.0.1
+    preload.write_text("import bismarck_pbn\nbismarck_pbn.__version__ = '0.0.1'\n")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    procs = [_dask("scheduler", "--port", str(port))]
+    try:
+        good = _dask("worker", address, "--nthreads", "1", "--no-nanny")
+        procs.append(good)
+        ex = cluster.Cluster(address, timeout=30)
+        try:
+            assert list(ex.map(pow, [(2, 3)])) == [8]
+            procs.append(_dask("worker", address, "--nthreads", "1", "--no-nanny", "--preload", str(preload)))
+            ex.client.wait_for_workers(2, timeout=60)
+            good.terminate()     # only the late worker is left to run what follows
+            deadline = time.monotonic() + 30
+            while len(ex.client.scheduler_info()["workers"]) > 1 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            with pytest.raises(cluster.Unavailable) as refused:
+                list(ex.map(pow, [(2, k) for k in range(4)]))
+            message = str(refused.value)
+            assert "runs bismarck-pbn 0.0.1" in message and "127.0.0.1" in message, message
+            assert len(message.splitlines()) == 1
+        finally:
+            ex.close()
+    finally:
+        _stop(procs)
+
+
 def test_an_address_with_no_scheduler_is_one_line_and_exit_2_within_seconds(monkeypatch):
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
     address = f"tcp://127.0.0.1:{_free_port()}"  # nothing listens there

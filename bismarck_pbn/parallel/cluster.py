@@ -5,7 +5,10 @@ here and on every worker.
 - An address with no scheduler behind it is refused within :data:`CONNECT_TIMEOUT`
   seconds (one line, exit 2), never a hang; so is a cluster with no worker.
 - Every worker must run this version of bismarck-pbn: a worker with another (or
-  without it) is refused in one line before any work is sent.
+  without it) is refused in one line before any work is sent. A worker that joins
+  later is held to the same: every item carries this version, and a worker of another
+  refuses to run it (:func:`checked`); the scheduler may run the item again on a worker
+  of the right version, and when it cannot the run stops with the same one line.
 - A worker lost in the middle of a run costs only time: the scheduler runs its items
   again on the others (an item is a pure function of its arguments, and the results
   are taken in input order, so nothing is lost or repeated). An item that kills
@@ -34,6 +37,24 @@ def worker_version() -> str:
     import bismarck_pbn
 
     return bismarck_pbn.__version__
+
+
+class WrongVersion(Exception):
+    """Raised on a worker asked to run an item of another version of bismarck-pbn."""
+
+
+def checked(version: str, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run on a worker: ``fn(*args)``, if this worker runs bismarck-pbn ``version``."""
+    here = worker_version()
+    if here != version:
+        from distributed import get_worker
+
+        raise WrongVersion(here, get_worker().address)
+    return fn(*args)
+
+
+def _refusal(worker: str, version: str, ours: str) -> str:
+    return f"the worker {worker} runs bismarck-pbn {version}, this is {ours}: install the same version on every worker"
 
 
 class Cluster(Executor):
@@ -68,8 +89,7 @@ class Cluster(Executor):
                                   f"install bismarck-pbn {bismarck_pbn.__version__} on every worker") from None
             for worker, version in sorted(versions.items()):
                 if version != bismarck_pbn.__version__:
-                    raise Unavailable(f"the worker {worker} runs bismarck-pbn {version}, this is "
-                                      f"{bismarck_pbn.__version__}: install the same version on every worker")
+                    raise Unavailable(_refusal(worker, version, bismarck_pbn.__version__))
             info = self.client.scheduler_info()
             self.workers = sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()) or 1
         except BaseException:
@@ -78,17 +98,19 @@ class Cluster(Executor):
 
     def map(self, fn: Callable[..., Any], items: Iterable[tuple[Any, ...]],
             ahead: int | None = None) -> Iterator[Any]:
+        import bismarck_pbn
         from distributed import KilledWorker
 
+        version = bismarck_pbn.__version__
         limit = max(2, ahead or 2 * self.workers)
         pending: deque[Any] = deque()
         try:
             for args in items:
-                pending.append(self.client.submit(fn, *args, pure=False, retries=RETRIES))
+                pending.append(self.client.submit(checked, version, fn, *args, pure=False, retries=RETRIES))
                 if len(pending) > limit:
-                    yield pending.popleft().result()
+                    yield self._result(pending.popleft())
             while pending:
-                yield pending.popleft().result()
+                yield self._result(pending.popleft())
         except KilledWorker as exc:
             raise Unavailable(f"one work item killed workers of {self.address} more often than the cluster "
                               f"allows (distributed.scheduler.allowed-failures); stopped ({exc})") from None
@@ -97,6 +119,15 @@ class Cluster(Executor):
         finally:  # Ctrl-C, a failure, or a reader that stopped early: nothing is left running
             if pending:
                 self.client.cancel(list(pending))
+
+    def _result(self, future: Any) -> Any:
+        try:
+            return future.result()
+        except WrongVersion as exc:
+            import bismarck_pbn
+
+            version, worker = exc.args
+            raise Unavailable(_refusal(worker, version, bismarck_pbn.__version__)) from None
 
     def close(self) -> None:
         self.client.close()
