@@ -96,3 +96,25 @@ def test_convert_reads_a_directory_as_its_bpn_files(tmp_path):
     (tmp_path / "a" / "night.bpn").write_text(Path(CLUB).read_text())
     code, out, _ = _run(["convert", str(tmp_path / "a"), "--to", "jsonl"])
     assert code == 0 and out.count("\n") == 12
+
+
+@pytest.mark.slow
+def test_the_readme_duckdb_example_runs_as_written(tmp_path):
+    """The README's two lines, on a copy of the samples as the archive (skipped without
+    DuckDB, which is no dependency of the package)."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    pytest.importorskip("duckdb")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(bpn convert archive/ --to parquet[^\n]*\n[^\n]*duckdb[^\n]*)\n```", readme)
+    assert block, "the README's DuckDB example is gone"
+    shutil.copytree(ROOT / "samples", tmp_path / "archive", ignore=shutil.ignore_patterns("invalid"))
+    bin_dir = Path(sys.executable).parent
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    for line in block.group(1).splitlines():
+        done = subprocess.run(line, shell=True, cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, (line, done.stderr)
+    assert "Spel" in done.stdout and "avg(errors)" in done.stdout, done.stdout
