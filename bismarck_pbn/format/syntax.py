@@ -46,8 +46,6 @@ _HEADER_TOKEN = re.compile(
 
 _UNESCAPE = re.compile(r'\\(["\\])')
 
-NAME = re.compile(rf"{TAG_NAME}\Z")
-
 
 def _group1(m: re.Match[str]) -> str:
     return m.group(1)
@@ -61,16 +59,6 @@ def unescape(value: str) -> str:
 def escape(value: str) -> str:
     """A value ready to go between the quotes: ``\\`` and ``"`` escaped."""
     return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def check_value(name: str, value: str) -> None:
-    """Raise ValueError unless ``name`` is a tag name and ``value`` can be written as
-    its value. A line end cannot: BPN has no escape for one, and a value does not run
-    past its line."""
-    if not NAME.match(name):
-        raise ValueError(f"{name!r} is not a tag name: letters, digits and _, starting with a letter")
-    if "\n" in value or "\r" in value:
-        raise ValueError(f"the value of [{name}] has a line break, which a tag value cannot hold: {value!r}")
 
 
 def session_pattern(names: Iterable[str]) -> re.Pattern[str]:
