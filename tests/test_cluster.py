@@ -132,28 +132,18 @@ def real_cluster():
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
-    procs = [subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                               "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)]
+    procs = [_dask("scheduler", "--port", str(port), env=env)]
     workers = []
     try:
         for _ in range(2):
-            w = subprocess.Popen([str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
-                                  "--host", "127.0.0.1", "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            w = _dask("worker", address, "--nthreads", "1", "--no-nanny", env=env)
             procs.append(w)
             workers.append(w)
         with distributed.Client(address, timeout=30) as client:
             client.wait_for_workers(2, timeout=60)
         yield address, workers
     finally:
-        for p in procs:
-            if p.poll() is None:
-                p.terminate()
-        for p in procs:
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        _stop(procs)
 
 
 def _bpn(*args: str) -> subprocess.CompletedProcess:
