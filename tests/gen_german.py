@@ -12,20 +12,14 @@ from __future__ import annotations
 
 import random
 
-SUITS, RANKS = "SHDC", "AKQJT98765432"
-DECK = [s + r for s in SUITS for r in RANKS]
+from gen_two import (DECK, RANKS, holding, mutate_leader, mutate_score, mutate_total, other,
+                     sessions, signed)
+from gen_two import line_of as _line_of
+from gen_two import play_line as _play_line
+from gen_two import session_text as _session_text
 OPTIONS = ("HighLow", "AllTricks")  # in the order the canonical Variant value lists them
 VARIANTS = ("Standard", "HighLow", "AllTricks", "HighLow AllTricks")
 SESSION = (("Event", "Kitchen table"), ("Site", "Uppsala"), ("Date", "2026.11.21"))
-
-
-def other(seat: int) -> int:
-    return 3 - seat
-
-
-def holding(cards) -> str:
-    """``S.H.D.C``, each suit high to low."""
-    return ".".join("".join(r for r in RANKS if s + r in cards) for s in SUITS)
 
 
 def beats(card: str, best: str, led: str, trump: str | None) -> bool:
@@ -97,10 +91,6 @@ def play_deal(rng: random.Random, dealer: int, variant: str = "Standard", *, sty
             "score": score(counted, low, all_tricks), "claim": None}
 
 
-def signed(values) -> str:
-    return " ".join(f"+{v}" if v > 0 else str(v) for v in values)
-
-
 def deal_lines(d: dict, board: int, total, players=("Anna", "Bertil")) -> list[str]:
     """One deal's canonical text, line by line (no empty line after)."""
     tags = [*SESSION, ("Game", "GermanWhist"), ("Variant", d["variant"]),
@@ -135,45 +125,15 @@ def make_session(rng: random.Random, boards: int, variant: str | None = None, *,
 
 def session_text(deals: list[dict], header: bool = True) -> str:
     """A session as canonical BPN 1.1 text."""
-    out = ["% BPN 1.1"] if header else []
-    total = [0, 0]
-    for board, d in enumerate(deals, 1):
-        total = [t + s for t, s in zip(total, d["score"])]
-        if board > 1 or not header:
-            out.append("")
-        out += deal_lines(d, board, total)
-    return "\n".join(out) + "\n"
+    return _session_text(deals, deal_lines, "1.1", header)
 
 
 def gen_german(n: int, seed: int = 4) -> str:
     """``n`` deals of German Whist as one BPN 1.1 text, in sessions of 1–12 boards."""
-    rng = random.Random(seed)
-    parts, left, first = [], n, True
-    while left > 0:
-        boards = min(left, rng.randint(1, 12))
-        text = session_text(make_session(rng, boards), header=first)
-        parts.append(text)
-        left -= boards
-        first = False
-    return "".join(parts)
+    return sessions(n, random.Random(seed), make_session, session_text)
 
 
 # ---- single faults ---------------------------------------------------------------
-
-def _line_of(lines: list[str], prefix: str, board: int) -> int:
-    """Index of the line starting with ``prefix`` in deal ``board``."""
-    seen = 0
-    for i, line in enumerate(lines):
-        if line.startswith("[Board "):
-            seen = int(line.split('"')[1])
-        if seen == board and line.startswith(prefix):
-            return i
-    raise LookupError(prefix)
-
-
-def _play_line(lines, board: int, trick: int) -> int:
-    return _line_of(lines, "[Play ", board) + trick
-
 
 def _holding_at(d: dict, seat: int, k: int) -> set[str]:
     """Seat's cards when trick ``k`` (from 0) starts."""
@@ -186,24 +146,6 @@ def _holding_at(d: dict, seat: int, k: int) -> set[str]:
             w = d["winners"][j]
             hand.add(d["stock"][2 * j] if seat == w else d["stock"][2 * j + 1])
     return hand
-
-
-def mutate_score(rng, deals, lines):
-    b = rng.randrange(len(deals)) + 1
-    i = _line_of(lines, "[Score ", b)
-    s = list(deals[b - 1]["score"])
-    s[rng.randrange(2)] += rng.choice((1, 2))
-    lines[i] = f'[Score "{signed(s)}"]'
-    return "BPN602", i + 1
-
-
-def mutate_total(rng, deals, lines):
-    b = rng.randrange(len(deals)) + 1
-    i = _line_of(lines, "[Total ", b)
-    t = [int(v) for v in lines[i].split('"')[1].split()]
-    t[rng.randrange(2)] -= 1
-    lines[i] = f'[Total "{signed(t)}"]'
-    return "BPN603", i + 1
 
 
 def mutate_tricks(rng, deals, lines):
@@ -231,13 +173,6 @@ def mutate_trump(rng, deals, lines):
     i = _line_of(lines, "[Trump ", b)
     lines[i] = f'[Trump "{rng.choice([t for t in ("S", "H", "D", "C", "NT") if t != d["trump"]])}"]'
     return "BPN205", _line_of(lines, "[Turned ", b) + 1  # BPN205 is placed at the Turned tag
-
-
-def mutate_leader(rng, deals, lines):
-    b = rng.randrange(len(deals)) + 1
-    i = _line_of(lines, "[Play ", b)
-    lines[i] = f'[Play "{deals[b - 1]["dealer"]}"]'
-    return "BPN501", i + 1
 
 
 def mutate_extra_trick(rng, deals, lines):

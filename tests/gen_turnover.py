@@ -12,20 +12,14 @@ from __future__ import annotations
 
 import random
 
-SUITS, RANKS = "SHDC", "AKQJT98765432"
-DECK = [s + r for s in SUITS for r in RANKS]
+from gen_two import (DECK, RANKS, holding, mutate_leader, mutate_score, mutate_total, other,
+                     sessions, signed)
+from gen_two import line_of as _line_of
+from gen_two import play_line as _play_line
+from gen_two import session_text as _session_text
 SESSION = (("Event", "Sunday afternoons"), ("Site", "Lund"), ("Date", "2026.11.22"))
 SHAPES = {"Standard": (9, 8), "Pagat": (12, 2)}  # piles, cards in hand
 TRUMP = "S"
-
-
-def other(seat: int) -> int:
-    return 3 - seat
-
-
-def holding(cards) -> str:
-    """``S.H.D.C``, each suit high to low."""
-    return ".".join("".join(r for r in RANKS if s + r in cards) for s in SUITS)
 
 
 def trick_winner(trick):
@@ -92,10 +86,6 @@ def play_deal(rng: random.Random, dealer: int, variant: str = "Standard", *, sty
     return d
 
 
-def signed(values) -> str:
-    return " ".join(f"+{v}" if v > 0 else str(v) for v in values)
-
-
 def layout_text(d: dict, seat: int) -> str:
     return " ".join(f"{up}/{'-' if down in d['unknown'] else down}" for up, down in d["piles"][seat])
 
@@ -140,65 +130,18 @@ def make_session(rng: random.Random, boards: int, variant: str | None = None, *,
 
 def session_text(deals: list[dict], header: bool = True) -> str:
     """A session as canonical BPN 1.2 text."""
-    out = ["% BPN 1.2"] if header else []
-    total = [0, 0]
-    for board, d in enumerate(deals, 1):
-        total = [t + s for t, s in zip(total, d["score"])]
-        if board > 1 or not header:
-            out.append("")
-        out += deal_lines(d, board, total)
-    return "\n".join(out) + "\n"
+    return _session_text(deals, deal_lines, "1.2", header)
 
 
 def gen_turnover(n: int, seed: int = 21) -> str:
     """``n`` deals of Turnover Bridge as one BPN 1.2 text, in sessions of 1–12 boards."""
-    rng = random.Random(seed)
-    parts, left, first = [], n, True
-    while left > 0:
-        boards = min(left, rng.randint(1, 12))
-        parts.append(session_text(make_session(rng, boards), header=first))
-        left -= boards
-        first = False
-    return "".join(parts)
+    return sessions(n, random.Random(seed), make_session, session_text)
 
 
 # ---- single faults ---------------------------------------------------------------
 
-def _line_of(lines: list[str], prefix: str, board: int) -> int:
-    """Index of the line starting with ``prefix`` in deal ``board``."""
-    seen = 0
-    for i, line in enumerate(lines):
-        if line.startswith("[Board "):
-            seen = int(line.split('"')[1])
-        if seen == board and line.startswith(prefix):
-            return i
-    raise LookupError(prefix)
-
-
-def _play_line(lines, board: int, trick: int) -> int:
-    return _line_of(lines, "[Play ", board) + trick
-
-
 def _shown(d: dict) -> int:
     return len(d["tricks"]) if d["claim"] is None else d["claim"]
-
-
-def mutate_score(rng, deals, lines):
-    b = rng.randrange(len(deals)) + 1
-    i = _line_of(lines, "[Score ", b)
-    s = list(deals[b - 1]["score"])
-    s[rng.randrange(2)] += rng.choice((1, 2))
-    lines[i] = f'[Score "{signed(s)}"]'
-    return "BPN602", i + 1
-
-
-def mutate_total(rng, deals, lines):
-    b = rng.randrange(len(deals)) + 1
-    i = _line_of(lines, "[Total ", b)
-    t = [int(v) for v in lines[i].split('"')[1].split()]
-    t[rng.randrange(2)] -= 1
-    lines[i] = f'[Total "{signed(t)}"]'
-    return "BPN603", i + 1
 
 
 def mutate_tricks(rng, deals, lines):
@@ -214,13 +157,6 @@ def mutate_trump(rng, deals, lines):
     i = _line_of(lines, "[Tricks ", b)
     lines.insert(i, f'[Trump "{rng.choice("HDC")}"]')
     return "BPN205", i + 1
-
-
-def mutate_leader(rng, deals, lines):
-    b = rng.randrange(len(deals)) + 1
-    i = _line_of(lines, "[Play ", b)
-    lines[i] = f'[Play "{deals[b - 1]["dealer"]}"]'
-    return "BPN501", i + 1
 
 
 def mutate_extra_trick(rng, deals, lines):
