@@ -343,3 +343,62 @@ def test_convert_writes_the_version_line_bpn_needs(tmp_path) -> None:
     undeclared.write_text(sample.read_text(encoding="utf-8").replace("% BPN 1.2\n", ""), encoding="utf-8")
     result = runner.invoke(app, ["convert", str(undeclared), "--to", "bpn"])
     assert result.exit_code == 0 and result.output.startswith("% BPN 1.2\n")
+
+
+# ---- the plain replay ---------------------------------------------------------------------
+
+def test_the_plain_replay_says_which_cards_come_from_the_layout_and_what_they_turn_up() -> None:
+    """Piped, `bpn replay` printed steps with no piles: now each layout as the record
+    writes it, and each card played from it with the card it turns up."""
+    import re
+
+    from bismarck_pbn.views.replay import DealView, plain_lines
+
+    seen = {"known": 0, "unknown": 0, "turned": 0}
+    for seed, _, text in sessions(6, 300):
+        for deal in parse(text):
+            if not deal.tags:
+                continue
+            lines = list(plain_lines(DealView(deal), "x"))
+            layouts = [line for line in lines if "'s layout: " in line]
+            assert len(layouts) == 2, seed
+            beneath = {}
+            for line in layouts:
+                for pile in line.split(": ", 1)[1].split():
+                    up, down = pile.split("/")
+                    beneath[up] = down
+            for line in lines:
+                m = re.match(r"trick \d+ card \d: seat \d plays (\w\w) from the layout(.*)", line)
+                if not m:
+                    continue
+                card, rest = m.groups()
+                if rest.startswith(", turning up "):
+                    turned = rest[len(", turning up "):]
+                    if beneath[card] == "-":
+                        assert turned == "a card the record does not give", (seed, line)
+                        seen["unknown"] += 1
+                    else:
+                        assert turned == beneath[card], (seed, line)
+                        seen["known"] += 1
+                else:
+                    assert rest == " (the card turned up)", line
+                    downs = set(beneath.values())
+                    assert card in downs or ("-" in downs and card not in beneath), line  # known, or from a -
+                    seen["turned"] += 1
+    assert seen["known"] and seen["turned"], seen   # the generator turns up no "-" card: below
+
+
+def test_a_card_turned_up_from_beneath_a_dash_is_one_the_record_does_not_give() -> None:
+    from dataclasses import replace
+
+    from bismarck_pbn.check.position import positions
+    from bismarck_pbn.views.replay import _from_layout
+
+    deal = next(d for d in parse(SAMPLES[0].read_text(encoding="utf-8")) if d.tags)
+    start = positions(deal)[0]
+    before = replace(start, piles=((("up", "S9", None),), None))
+    turned = replace(start, piles=((("turned", None, None),), None))
+    gone = replace(start, piles=((("gone", None, None),), None))
+    assert _from_layout(before, turned, 1, "S9") == " from the layout, turning up a card the record does not give"
+    assert _from_layout(turned, gone, 1, "H4") == " from the layout (the card turned up)"
+    assert _from_layout(before, before, 1, "H4") == ""   # from the hand

@@ -278,6 +278,29 @@ class DealView:
 
 # ---- the plain-text replay ---------------------------------------------------------------
 
+def _layout_lines(piles):
+    """Turnover Bridge: each seat's layout as the record writes it (``UP/DOWN``, ``-`` a
+    card beneath not recorded), before the first lead."""
+    for seat, mine in enumerate(piles or (), 1):
+        if mine is not None:
+            yield f"  seat {seat}'s layout: " + " ".join(f"{up}/{down or '-'}" for _, up, down in mine)
+
+
+def _from_layout(before: Position, after: Position, seat: int, card: str) -> str:
+    """Turnover Bridge: where the card came from when not from the hand, and what
+    playing it turned up; "" from the hand and in every other game."""
+    old = before.piles[seat - 1] if before.piles is not None else None
+    new = after.piles[seat - 1] if after.piles is not None else None
+    for (was, top, _), (now, beneath, _) in zip(old or (), new or ()):
+        if was == "up" and top == card and now == "turned":
+            return f" from the layout, turning up {beneath or 'a card the record does not give'}"
+        if was == "up" and top == card:
+            return " from the layout"
+        if was == "turned" and now == "gone" and top in (card, None):
+            return " from the layout (the card turned up)"
+    return ""
+
+
 def plain_lines(view: DealView, name: str):
     """The steps of a deal as lines of plain text."""
     deal = view.deal
@@ -293,15 +316,18 @@ def plain_lines(view: DealView, name: str):
         yield _indent(comment_text(c), "  ")
     for line in auction_lines(deal):
         yield "  " + line
+    yield from _layout_lines(view.positions[0].piles)
     if deal.play is not None:
         for c in deal.play.comments:
             yield _indent(comment_text(c), "  ")
+    before = view.positions[0]
     for pos in view.positions[1:]:
         i = pos.played - 1
         trick, nth = view.trick_and_card(i)
         card = view.cards[i]  # the card that made this position (its pos.card)
         seat = pos.table[-1][0]
-        line = f"trick {trick} card {nth}: seat {seat} plays {card.card}"
+        line = f"trick {trick} card {nth}: seat {seat} plays {card.card}{_from_layout(before, pos, seat, card.card)}"
+        before = pos
         marks = view.marks(card)
         if marks:
             line += " " + " ".join(marks)
