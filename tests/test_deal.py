@@ -127,6 +127,19 @@ def test_append_keeps_crlf_and_creates_a_new_file(tmp_path):
     assert new.read_text().startswith("% BPN 1.0\n{Dealt")
 
 
+def test_a_variant_is_written_and_dealt_by(tmp_path):
+    result = runner.invoke(app, ["deal", "--variant", "grand fixedkitty", "--seed", "2"])
+    assert result.exit_code == 0
+    assert '[Variant "Grand FixedKitty"]' in result.stdout and "--variant 'Grand FixedKitty'" in result.stdout
+    # what is still to record, as without a variant: the contract
+    assert [d.code for d in validate_text(result.stdout) if d.severity == "error"] == ["BPN101"]
+    for args, says in ((["--variant", "bogus"], "--variant: unknown variant 'bogus'"),
+                       (["--game", "whist", "--variant", "pagat"], "'pagat' is not an option of Whist"),
+                       (["-a", str(tmp_path / "x.bpn"), "--variant", "grand"], "leave out --variant")):
+        result = runner.invoke(app, ["deal", *args])
+        assert result.exit_code == 2 and says in result.stderr, (args, result.stderr)
+
+
 def test_append_with_board_or_forehand_is_a_usage_error(tmp_path):
     result = runner.invoke(app, ["deal", "-a", str(tmp_path / "x.bpn"), "--board", "3"])
     assert result.exit_code == 2 and "leave out --board" in result.stderr

@@ -277,6 +277,21 @@ def test_deal_deals_hands_and_layouts_one_card_at_a_time() -> None:
     assert deal.layouts[0][0][1] == cards[0] and deal.layouts[1][0][1] == cards[1]
 
 
+def test_deal_deals_pagat_when_asked() -> None:
+    """`bpn deal --variant Pagat`: 12 piles and 2 cards in hand each, the variant written,
+    and a template validate finds nothing wrong with."""
+    from typer.testing import CliRunner
+
+    from bismarck_pbn.cli import app
+
+    result = CliRunner().invoke(app, ["deal", "--game", "turnoverbridge", "--variant", "pagat", "--seed", "3"])
+    assert result.exit_code == 0, result.stderr
+    (deal,) = [d for d in parse(result.stdout) if d.tags]
+    assert deal.variant.options == {"Pagat"} and "--variant Pagat" in result.stdout
+    assert [len(h) for h in deal.hands] == [2, 2] and [len(p) for p in deal.layouts] == [12, 12]
+    assert problems(result.stdout) == []
+
+
 def test_analyse_declines_turnover_bridge_in_one_line() -> None:
     from typer.testing import CliRunner
 

@@ -20,6 +20,11 @@ def deal_command(
     game: Annotated[str | None, typer.Option(
         "--game", metavar="NAME", show_default=False,
         help="The game (any case): Bismarck (the default), Whist, Whisk, RuffAndHonours, GermanWhist, …")] = None,
+    variant: Annotated[str | None, typer.Option(
+        "--variant", metavar="NAME", show_default=False,
+        help="The variant (any case), as the Variant tag writes it: Bismarck's Standard, Grand, Short, "
+        "Estonian or Finnish with options such as FixedKitty; another game's options, such as Pagat in "
+        "Turnover Bridge (12 piles and 2 cards in hand). Default Standard.")] = None,
     forehand: Annotated[int | None, typer.Option(
         "--forehand", min=1, max=3, metavar="SEAT", show_default=False,
         help="Bismarck: the forehand's seat, 1, 2 or 3 (default 1).")] = None,
@@ -61,6 +66,7 @@ def deal_command(
         bpn deal --append night.bpn
         bpn deal --seed 7 --contract Spel | bpn show -
         bpn deal --game Whist --dealer 2 --board 2
+        bpn deal --game TurnoverBridge --variant Pagat
     """
     from bismarck_pbn.format.values import BadValue
     from bismarck_pbn.session.dealgen import deal_template, game_rules, new_seed
@@ -77,15 +83,19 @@ def deal_command(
             raise usage("--append needs the session's file: standard output has no session to add to "
                         "(without --append the deal is printed there)")
         given = [o for o, v in (("--forehand", forehand), ("--dealer", dealer), ("--board", board),
-                                ("--game", game)) if v is not None]
+                                ("--game", game), ("--variant", variant)) if v is not None]
         if given:
-            raise usage(f"--append takes the game, the board and the forehand from the file; "
+            raise usage(f"--append takes the game, the variant, the board and the forehand from the file; "
                         f"leave out {' and '.join(given)}")
         raise typer.Exit(_append(Path(append), seed, contract, err))
     try:
         rules = game_rules(game or "Bismarck")
     except BadValue as exc:
         raise usage(f"--game: {exc.message}") from None
+    try:
+        game_rules(rules.name, variant)
+    except BadValue as exc:
+        raise usage(f"--variant: {exc.message}") from None
     if rules.rotating_tag() == "Forehand":  # the forehand deals: --dealer names it too
         if forehand is not None and dealer is not None and forehand != dealer:
             raise usage(f"in {rules.name} the forehand deals: --forehand {forehand} and --dealer {dealer} disagree")
@@ -97,7 +107,8 @@ def deal_command(
     if seat > rules.seats:
         raise usage(f"--dealer: {rules.name} has seats 1 to {rules.seats}, not {seat}")
     try:
-        text = deal_template(seed, forehand=seat, board=board or 1, contract=contract, game=rules.name)
+        text = deal_template(seed, forehand=seat, board=board or 1, contract=contract, game=rules.name,
+                             variant=variant)
     except BadValue as exc:
         raise usage(f"--contract: {exc.message}") from None
     sys.stdout.write(text)

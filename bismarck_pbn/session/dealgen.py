@@ -69,11 +69,12 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(10**10)
 
 
-def game_rules(game: str = BISMARCK) -> Ruleset:
-    """The rules a deal of ``game`` (any case) is dealt by. Raises ``values.BadValue``
-    for an unknown game, or one whose rules this package does not have yet."""
+def game_rules(game: str = BISMARCK, variant: str | None = None) -> Ruleset:
+    """The rules a deal of ``game`` (any case) is dealt by, under ``variant`` (a Variant
+    tag's value, any case; None: Standard). Raises ``values.BadValue`` for an unknown
+    game or variant, or a game whose rules this package does not have yet."""
     name = values.game(game)
-    rules = ruleset(name)
+    rules = ruleset(name, values.variant(variant, name) if variant is not None else None)
     if rules.name != name:
         raise values.BadValue(f"bpn does not know the rules of {name} yet, so it cannot deal it")
     return rules
@@ -107,11 +108,12 @@ PLACEHOLDERS = (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Variant
 """The session tags of a Bismarck template that belongs to no file yet."""
 
 
-def placeholders(rules: Ruleset) -> tuple[tuple[str, str], ...]:
-    """The session tags of a template of ``rules``' game that belongs to no file yet."""
+def placeholders(rules: Ruleset, variant: str = "Standard") -> tuple[tuple[str, str], ...]:
+    """The session tags of a template of ``rules``' game that belongs to no file yet,
+    its Variant ``variant`` (as the tag writes it)."""
     if rules.name == BISMARCK:
-        return PLACEHOLDERS
-    return (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Game', rules.name), ('Variant', 'Standard'),
+        return tuple((name, variant if name == "Variant" else value) for name, value in PLACEHOLDERS)
+    return (('Event', '?'), ('Site', '?'), ('Date', '????.??.??'), ('Game', rules.name), ('Variant', variant),
             *((f'Player{s}', '?') for s in rules.seat_range()))
 
 
@@ -129,9 +131,11 @@ def _kitty_text(rules: Ruleset, kitty: Hand) -> str:
 
 
 def _deal_text(seed: int, *, forehand: int, board: int, contract: str | None,
-               tags: tuple[tuple[str, str], ...], note: str = "", rules: Ruleset | None = None) -> str:
+               tags: tuple[tuple[str, str], ...], note: str = "", rules: Ruleset | None = None,
+               variant: str | None = None) -> str:
     """The template's tag lines, canonical, without the ``% BPN`` line. ``forehand`` is
-    the seat in the rotating place: the forehand in Bismarck, the dealer elsewhere."""
+    the seat in the rotating place: the forehand in Bismarck, the dealer elsewhere;
+    ``variant`` the --variant the first comment repeats (None: none given)."""
     rules = rules if rules is not None else ruleset(BISMARCK)
     seats = rules.seats
     if not 1 <= forehand <= seats:
@@ -152,6 +156,8 @@ def _deal_text(seed: int, *, forehand: int, board: int, contract: str | None,
     lines = [f'[{name} "{escape(value)}"]' for name, value in (*tags, *pairs)]
     (deal,) = [d for d in parse("\n".join(lines) + "\n") if d.tags]
     game = f" --game {rules.name}" if rules.name != BISMARCK else ""
+    if variant is not None:
+        game += f" --variant {variant}" if " " not in variant else f" --variant '{variant}'"
     comment = (f"{{Dealt by bpn deal --seed {seed}{game}.{note}\n"
                f"Still to record: {', '.join(_still_to_record(rules, deal))}.}}")
     (deal,) = [d for d in parse("\n".join([comment, *lines]) + "\n") if d.tags]
@@ -178,15 +184,18 @@ def _still_to_record(rules: Ruleset, deal) -> list[str]:
 
 
 def deal_template(seed: int, *, forehand: int = 1, board: int = 1, contract: str | None = None,
-                  game: str = BISMARCK) -> str:
+                  game: str = BISMARCK, variant: str | None = None) -> str:
     """The deal of ``seed`` as a canonical BPN template (see the module's notes).
     ``forehand`` is the seat in the rotating place: the forehand in Bismarck, the dealer
-    in the other games. Raises ``values.BadValue`` for an unknown game, a seat the game
-    does not have, or a contract that is not one of the game's."""
-    rules = game_rules(game)
+    in the other games; ``variant`` a Variant value (any case; None: Standard), which
+    may change the deal itself (Turnover Bridge's Pagat: 12 piles and 2 cards in hand).
+    Raises ``values.BadValue`` for an unknown game or variant, a seat the game does not
+    have, or a contract that is not one of the game's."""
+    rules = game_rules(game, variant)
     contract = values.contract(contract, rules.name) if contract is not None else None
+    written = values.variant_text(variant, rules.name) if variant is not None else None
     return dumps(parse(_deal_text(seed, forehand=forehand, board=board, contract=contract,
-                                  tags=placeholders(rules), rules=rules)))
+                                  tags=placeholders(rules, written or "Standard"), rules=rules, variant=written)))
 
 
 @dataclass(frozen=True)
