@@ -153,6 +153,8 @@ def test_the_key_holds_every_cli_source_and_what_the_terminal_is(monkeypatch):
     assert helpcache.key(["--help"]) != line
     monkeypatch.setenv("NO_COLOR", "1")
     assert helpcache.key(["--help"]) != line != helpcache.key(["-h"])
+    games = ROOT / "bismarck_pbn" / "games" / "__init__.py"  # a command's help: every source of the package
+    assert repr(str(games)) in helpcache.key(["show", "--help"]) and repr(str(games)) not in line
 
 
 def test_the_cache_keeps_a_text_under_its_whole_key(tmp_path, monkeypatch):
@@ -196,6 +198,12 @@ def test_help_from_the_cache_is_typers_byte_for_byte(tmp_path, env):
     short = _help({**env, "BPN_CACHE_DIR": str(tmp_path)}, "-h")
     assert typers == first == again == short and typers[2] == 0 and b"validate" in typers[0]
     assert len(list(tmp_path.iterdir())) == 2
+    for argv in (["validate", "--help"], ["show", "-h"]):
+        typers = _help({**env, "BPN_CACHE_DIR": ""}, *argv)
+        assert _help({**env, "BPN_CACHE_DIR": str(tmp_path)}, *argv) == typers  # rendered, and kept
+        assert _help({**env, "BPN_CACHE_DIR": str(tmp_path)}, *argv) == typers  # from the cache
+        assert typers[2] == 0 and b"Usage" in typers[0] and argv[0].encode() in typers[0]
+    assert len(list(tmp_path.iterdir())) == 4
 
 
 @pytest.mark.slow

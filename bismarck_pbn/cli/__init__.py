@@ -57,18 +57,19 @@ def main() -> None:
 
 def _run(argv: list[str]) -> None:
     """Run ``bpn ARGV``: a plain ``bpn validate`` without typer (cli/direct.py), a
-    ``bpn --help`` rendered before from the cache (cli/helpcache.py), anything else (and
+    ``bpn --help`` or ``bpn COMMAND --help`` rendered before from the cache
+    (cli/helpcache.py), anything else (and
     whatever those decline) by typer, the one source of help, errors and completion."""
     if not os.environ.get("_BPN_COMPLETE"):  # typer's completion variable, for prog_name bpn
-        if argv[:1] == ["validate"]:
-            from bismarck_pbn.cli.direct import run_validate
-
-            run_validate(argv[1:])  # SystemExit when it ran the command
-        elif argv in (["--help"], ["-h"]):
+        if argv[-1:] in (["--help"], ["-h"]) and (len(argv) == 1 or (len(argv) == 2 and argv[0] in COMMANDS)):
             from bismarck_pbn.cli.helpcache import help_from_cache
 
             help_from_cache(argv)  # SystemExit when it wrote the help
             return
+        if argv[:1] == ["validate"]:
+            from bismarck_pbn.cli.direct import run_validate
+
+            run_validate(argv[1:])  # SystemExit when it ran the command
     from bismarck_pbn.cli.root import app
 
     app(prog_name="bpn")  # also under `python -m bismarck_pbn`, so completion is for bpn

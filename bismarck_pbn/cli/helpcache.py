@@ -1,24 +1,26 @@
-"""``bpn --help`` from a cache: the bytes typer and rich wrote the first time, written
-again without importing them.
+"""``bpn --help`` and ``bpn COMMAND --help`` from a cache: the text typer and rich wrote
+the first time, written again without importing them.
 
-Rendering the group's help imports typer, click and rich (its Markdown, tables and
-panels): several times the interpreter's own start, for text that changes only with
-the program and the terminal. The first ``bpn --help`` (or ``-h``) renders it with typer
-as any other invocation does, recording what is written to standard output; later
-ones with the same key write the recorded text and stop.
+Rendering help imports typer, click and rich (its Markdown, tables and panels), and a
+command's help imports the command's module and the library under it: several times
+the interpreter's own start, for text that changes only with the program and the
+terminal. The first ``bpn --help`` (or ``-h``, or ``bpn COMMAND --help``) renders it
+with typer as any other invocation does, recording what is written to standard
+output; later ones with the same key write the recorded text and stop.
 
-The key is everything the text depends on: the arguments, the package's version and
-the size, time and inode of every source of ``bismarck_pbn/cli`` (so an editable
-install never shows stale help), the same of typer's, click's and rich's package
-files (an upgrade), the Python, whether standard output is a terminal, its encoding,
-the terminal's size, and every environment variable typer, click or rich read for
-help (COLUMNS, TERM, NO_COLOR, FORCE_COLOR, TERMINAL_WIDTH, the locale, ...). The key
-is stored whole in the entry and compared, never only a hash of it.
+The key is everything the text depends on: the arguments, the package's version, the
+size, time and inode of every source of ``bismarck_pbn/cli`` (for a command's help,
+of the whole package), so that an editable install never shows stale help, the same
+of typer's, click's and rich's ``__init__.py`` (an upgrade), the Python, whether
+standard output is a terminal, its encoding, the terminal's size, and every
+environment variable typer, click or rich read for help (:data:`ENVIRONMENT`). The
+key is stored whole in the entry and compared, never only a hash of it.
 
 The cache is the parser's (:mod:`bismarck_pbn.cachedir`): ``$BPN_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/bismarck-pbn/``, else ``~/.cache/bismarck-pbn/``, one small file
-``help-*`` per key; deleting it is always safe, and ``BPN_CACHE_DIR=""`` turns it off. An entry is written to a temporary
-file renamed into place; a cache that cannot be read or written is skipped silently.
+``help-*`` per key; deleting it is always safe, and ``BPN_CACHE_DIR=""`` turns it off.
+An entry is written to a temporary file renamed into place; a cache that cannot be
+read or written is skipped silently.
 Help that wrote to standard error, or ended other than with status 0, is not kept.
 """
 
@@ -72,7 +74,12 @@ def key(argv: list[str]) -> str:
     from bismarck_pbn import __version__
 
     here = os.path.dirname(os.path.abspath(__file__))
-    sources = sorted(_stamp(entry.path) for entry in os.scandir(here) if entry.name.endswith(".py"))
+    if len(argv) == 1:  # the group's help: the table and the group, all in cli/
+        sources = sorted(_stamp(entry.path) for entry in os.scandir(here) if entry.name.endswith(".py"))
+    else:  # a command's help: its module, and whatever of the package that imports
+        package = os.path.dirname(here)
+        sources = sorted(_stamp(os.path.join(folder, name)) for folder, _, names in os.walk(package)
+                         for name in names if name.endswith(".py"))
     out = sys.stdout
     return repr((
         1, argv, __version__, sources, _library_files(), sys.version, sys.platform,
@@ -145,7 +152,7 @@ class _Recorder:
 
 
 def help_from_cache(argv: list[str]) -> None:
-    """``bpn ARGV`` (``--help`` or ``-h``): write the help recorded before, or render it
+    """``bpn ARGV`` (``--help``, ``-h``, ``COMMAND --help``, ``COMMAND -h``): write the help recorded before, or render it
     with typer and record it. Ends with SystemExit, as typer's help does."""
     try:
         line: str | None = key(argv)
