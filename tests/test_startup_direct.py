@@ -179,11 +179,15 @@ def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):
     assert helpcache.cached("key") is None
 
 
-def _help(env: dict[str, str], *argv: str) -> tuple[bytes, bytes, int]:
+def _env(env: dict[str, str]) -> dict[str, str]:
     base = {k: v for k, v in os.environ.items()
             if k not in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "COLUMNS", "TERM", "_BPN_COMPLETE")}
+    return {**base, **env}
+
+
+def _help(env: dict[str, str], *argv: str) -> tuple[bytes, bytes, int]:
     done = subprocess.run([sys.executable, "-c", "from bismarck_pbn.cli import main; main()", *(argv or ["--help"])],
-                          capture_output=True, env={**base, **env}, timeout=120)
+                          capture_output=True, env=_env(env), timeout=120)
     return done.stdout, done.stderr, done.returncode
 
 
@@ -213,3 +217,21 @@ def test_help_with_an_unwritable_cache_is_typers(tmp_path):
     typers = _help({"COLUMNS": "80", "BPN_CACHE_DIR": ""})
     assert _help({"COLUMNS": "80", "BPN_CACHE_DIR": str(blocked)}) == typers
     assert typers[2] == 0 and b"Commands" in typers[0]
+
+
+@pytest.mark.slow
+def test_help_to_a_reader_gone_away_ends_as_typers(tmp_path):
+    """Typer's help goes through rich, which ends with status 1 on a broken pipe."""
+    def status(cache: str) -> int:
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            done = subprocess.run([sys.executable, "-c", "from bismarck_pbn.cli import main; main()", "--help"],
+                                  stdout=write, stderr=subprocess.PIPE, env=_env({"BPN_CACHE_DIR": cache}),
+                                  timeout=120)
+        finally:
+            os.close(write)
+        return done.returncode
+
+    assert _help({"BPN_CACHE_DIR": str(tmp_path)})[2] == 0  # kept in the cache, for a stream that is no terminal
+    assert status("") == status(str(tmp_path)) == 1

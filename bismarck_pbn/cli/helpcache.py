@@ -160,8 +160,12 @@ def help_from_cache(argv: list[str]) -> None:
         line = None
     text = cached(line) if line is not None else None
     if text is not None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:  # as rich's console ends then (Console.on_broken_pipe): status 1
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise SystemExit(1) from None
         raise SystemExit(0)
     from bismarck_pbn.cli.root import app
 
