@@ -168,6 +168,17 @@ def test_the_cache_keeps_a_text_under_its_whole_key(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == [entry.name]  # no temporary file left
 
 
+def test_the_cache_keeps_the_entries_written_last(tmp_path, monkeypatch):
+    monkeypatch.setenv("BPN_CACHE_DIR", str(tmp_path))
+    for n in range(helpcache.KEPT + 3):
+        helpcache.store(f"key {n}", "text")
+        entry = max(tmp_path.glob("help-*"), key=lambda p: p.stat().st_mtime_ns)
+        os.utime(entry, ns=(n * 10**9, n * 10**9))  # written in this order, whatever the clock's grain
+    assert len(list(tmp_path.glob("help-*"))) == helpcache.KEPT
+    assert helpcache.cached("key 0") is None and helpcache.cached("key 2") is None
+    assert helpcache.cached("key 3") == helpcache.cached(f"key {helpcache.KEPT + 2}") == "text"
+
+
 def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):
     blocked = tmp_path / "file"
     blocked.write_text("", encoding="utf-8")

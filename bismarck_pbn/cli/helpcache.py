@@ -18,7 +18,8 @@ key is stored whole in the entry and compared, never only a hash of it.
 
 The cache is the parser's (:mod:`bismarck_pbn.cachedir`): ``$BPN_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/bismarck-pbn/``, else ``~/.cache/bismarck-pbn/``, one small file
-``help-*`` per key; deleting it is always safe, and ``BPN_CACHE_DIR=""`` turns it off.
+``help-*`` per key, the 64 written last; deleting it is always safe, and
+``BPN_CACHE_DIR=""`` turns it off.
 An entry is written to a temporary file renamed into place; a cache that cannot be
 read or written is skipped silently.
 Help that wrote to standard error, or ended other than with status 0, is not kept.
@@ -123,9 +124,24 @@ def store(line: str, text: str) -> None:
         with open(temporary, "x", encoding="utf-8", errors="surrogateescape", newline="") as fp:
             fp.write(line + "\n" + text)
         os.replace(temporary, path)
+        _prune(os.path.dirname(path))
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+KEPT = 64
+"""The most entries kept: a terminal resized often makes a new key at each width."""
+
+
+def _prune(folder: str) -> None:
+    """Remove the least recently written entries beyond :data:`KEPT`."""
+    entries = [entry for entry in os.scandir(folder) if entry.name.startswith("help-") and entry.name[-4:] != ".tmp"]
+    if len(entries) > KEPT:
+        entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
+        for entry in entries[: len(entries) - KEPT]:
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
 
 
 class _Recorder:
