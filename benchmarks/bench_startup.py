@@ -18,7 +18,8 @@ PYTHONPATH=DIR, so that two versions are compared in one run (commands a checkou
 does not have are skipped for it).
 
 Each command runs once untimed first, with byte code cached in a temporary folder
-(PYTHONPYCACHEPREFIX) as an installed package has it, and the parser's cache filled.
+(PYTHONPYCACHEPREFIX) as an installed package has it, and the parser's cache and the
+rendered help filled (BPN_CACHE_DIR, a temporary folder: a user's second run on).
 Standard library and the package only.
 """
 from __future__ import annotations
@@ -83,6 +84,7 @@ def main() -> None:
     env["COLUMNS"] = "100"
     folder = tempfile.mkdtemp(prefix="bench-startup-")
     env["PYTHONPYCACHEPREFIX"] = os.path.join(folder, "pycache")
+    env["BPN_CACHE_DIR"] = os.path.join(folder, "cache")
     try:
         deal = one_deal(folder)
         runs: list[tuple[str, list[str], dict[str, str]]] = [("python -c pass", [sys.executable, "-c", "pass"], env)]

@@ -106,17 +106,16 @@ SCHEDULER_HELP = ("Send the work to the Dask cluster whose scheduler is at ADDRE
 def open_executor(jobs: int | None, scheduler: str | None, worth_it: bool = True):
     """The executor for a command's ``--jobs`` and ``--scheduler`` (see
     :func:`bismarck_pbn.parallel.executor`); a choice that cannot be carried out is one
-    line on standard error and exit 2."""
-    import typer
-
+    line on standard error and exit 2 (SystemExit, as typer's Exit ends a command: this
+    is also reached without typer, see cli/direct.py)."""
     from bismarck_pbn.parallel import Unavailable, executor, scheduler_address
 
     if jobs is not None and scheduler:
         err_console().print("bpn: give --jobs (local processes) or --scheduler (a Dask cluster), not both",
                             style="red", highlight=False)
-        raise typer.Exit(2)
+        raise SystemExit(2)
     try:
         return executor(jobs, scheduler_address(scheduler) if jobs is None else None, worth_it=worth_it)
     except Unavailable as exc:
         err_console().print(f"bpn: {exc}", style="red", highlight=False)
-        raise typer.Exit(2) from None
+        raise SystemExit(2) from None

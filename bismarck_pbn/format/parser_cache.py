@@ -18,36 +18,22 @@ cache.
 from __future__ import annotations
 
 import hashlib
-import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any
 
 from lark import Lark
 
+from bismarck_pbn.cachedir import cache_folder
+
 __all__ = ["cache_dir", "cached_lark"]
 
 
 def cache_dir() -> Path | None:
     """Where saved parsers are kept; None when the cache is off or the place is not
-    safe (not the user's own, or writable by others)."""
-    configured = os.environ.get("BPN_CACHE_DIR")
-    if configured is not None:
-        if not configured:
-            return None
-        path = Path(configured)
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        path = Path(base) / "bismarck-pbn"
-    try:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = path.stat()
-    except OSError:
-        return None
-    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)):
-        return None
-    return path
+    safe (not the user's own, or writable by others). See :mod:`bismarck_pbn.cachedir`."""
+    folder = cache_folder()
+    return None if folder is None else Path(folder)
 
 
 def _file_name(grammar: str, options: dict[str, Any]) -> str:
