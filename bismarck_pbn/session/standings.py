@@ -30,16 +30,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from bismarck_pbn.check.validate import Checked, validate_deals
 from bismarck_pbn.games import Played, Ruleset, ruleset
-from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.model.deal import Deal, opens_session
 from bismarck_pbn.model.games import BISMARCK, sides as game_sides
 from bismarck_pbn.model.variant import Variant
 
-__all__ = ["BoardRow", "GameWon", "Round", "Session", "iter_standings", "standings",
-           "standings_of_checked"]
+__all__ = ["BoardRow", "DealFacts", "GameWon", "Round", "Session", "deal_facts", "follow_standings",
+           "iter_standings", "standings", "standings_of_checked"]
 
 
 @dataclass(frozen=True)
@@ -323,23 +325,61 @@ class Session:
         }
 
 
-def _row(checked: Checked) -> BoardRow:
+class DealFacts(NamedTuple):
+    """What the standings read of one deal checked on its own, before its session is
+    followed: small and picklable, so that a worker process can make it and the main
+    process follow the sessions (``bpn standings`` of one large file, the way
+    ``validate`` shares one out). Made by :func:`deal_facts`."""
+
+    row: BoardRow
+    """The deal's row as the deal alone gives it: the result's score, the Points tag's
+    points; no errors, running total or marks yet (the session decides them)."""
+    key: tuple | None
+    """Its session key (None for a deal without a Board tag, which stands alone)."""
+    opener: Session | None
+    """The session it would open (no boards yet); None for a deal that stands alone."""
+    sides: tuple[int, ...]
+    """Its game's sides, each by its lower seat (empty when the game is not known)."""
+
+    @property
+    def board(self) -> int | None:
+        return self.row.board
+
+    def session_key(self) -> tuple:
+        return self.key or ()
+
+
+def deal_facts(checked: Checked) -> DealFacts | None:
+    """The :class:`DealFacts` of a checked deal; None for a block with no tags (a comment)."""
     deal = checked.deal
+    if not deal.tags:
+        return None
     trump = deal.trump
     rules = ruleset(deal.game, deal.variant)
     if rules.name == deal.game and deal.tag("Trump") is None:
         trump = rules.implied_trump(deal) or rules.fixed_trump or trump
-    errors = sum(1 for d in checked.diagnostics if d.is_error)
-    total = checked.total if deal.board is not None else None
-    ended = [d.message for d in checked.diagnostics if d.code == "BPN707"]
-    in_session = deal.board is not None
-    score = checked.settled if in_session else checked.result.score
-    points = checked.points if in_session and checked.points is not None else deal.points
-    sides = rules.sides() if rules.name == deal.game else ()
-    marks = tuple((what, sides[side][0]) for what, side in checked.marks if side < len(sides))
-    return BoardRow(deal.number, deal.board, deal.forehand, deal.contract, trump,
-                    checked.result.tricks, score, total, errors, deal.dealer,
-                    ended[0] if ended else None, points, marks)
+    sides = tuple(side[0] for side in rules.sides()) if rules.name == deal.game else ()
+    row = BoardRow(deal.number, deal.board, deal.forehand, deal.contract, trump, checked.result.tricks,
+                   checked.result.score, None, 0, deal.dealer, None, deal.points)
+    if deal.board is None:
+        return DealFacts(row, None, None, sides)
+    return DealFacts(row, deal.session_key(), _new_session(deal), sides)
+
+
+def _row(facts: DealFacts, diagnostics: list[Diagnostic], total: tuple[int, ...] | None,
+         settled: tuple[int, ...] | None, points: tuple[int, ...] | None,
+         marks: tuple[tuple[str, int], ...]) -> BoardRow:
+    """The deal's row once its session is followed: ``diagnostics`` all of its own and
+    its session's, the rest as :class:`~bismarck_pbn.check.results.Checked` has them."""
+    row = facts.row
+    errors = sum(1 for d in diagnostics if d.is_error)
+    ended = next((d.message for d in diagnostics if d.code == "BPN707"), None)
+    if row.board is None:
+        return replace(row, errors=errors, game_end=ended)
+    sides = facts.sides
+    return replace(row, score=settled, total=total, errors=errors, game_end=ended,
+                   points=points if points is not None else row.points,
+                   marks=tuple((what, sides[side]) for what, side in marks if side < len(sides)))
 
 
 def _new_session(deal: Deal) -> Session:
@@ -365,30 +405,45 @@ def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
 
 def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session | BoardRow]:
     """As :func:`iter_standings`, from deals the validator has already checked (for a
-    caller that keeps the diagnostics as well). One pass, O(n) time for n deals: each
-    game's individual points are summed over its own deals when it ends."""
+    caller that keeps the diagnostics as well). One pass, O(n) time for n deals."""
+    return follow_standings((deal_facts(c), c.diagnostics, c.total, c.settled, c.points, c.marks)
+                            for c in checked_deals)
+
+
+FollowedFacts = tuple[DealFacts | None, list[Diagnostic], tuple[int, ...] | None, tuple[int, ...] | None,
+                 tuple[int, ...] | None, tuple[tuple[str, int], ...]]
+"""A deal for :func:`follow_standings`: its facts (None for a comment block), every
+diagnostic of it, and its running total, settled score, points and marks as the
+validator's session checks give them (the fields of ``Checked`` of the same names)."""
+
+
+def follow_standings(deals: Iterable[FollowedFacts]) -> Iterator[Session | BoardRow]:
+    """Sessions and standalone deals, as :func:`iter_standings` gives them, from the
+    :class:`DealFacts` of checked deals and what their sessions' checks gave them, in
+    file order: the one code path of one process and of the deals checked by workers.
+    One pass, O(n) time for n deals: each game's individual points are summed over its
+    own deals when it ends."""
     session: Session | None = None
     game: list[tuple[int, ...]] = []  # the individual points of the game's deals so far
     key = None
-    for checked in checked_deals:
-        deal = checked.deal
-        if not deal.tags:
+    for facts, diagnostics, total, settled, points, marks in deals:
+        if facts is None:
             continue
-        if deal.board is None:
-            yield _row(checked)
+        row = _row(facts, diagnostics, total, settled, points, marks)
+        if facts.opener is None or row.board is None:  # no Board tag: the deal stands alone
+            yield row
             continue
-        if session is None or deal.opens_session(key):
+        if session is None or opens_session(facts, key):
             if session is not None:
                 yield session
-            session = _new_session(deal)
+            session = facts.opener
             game = []
-            key = deal.session_key()
-        row = _row(checked)
+            key = facts.key
         session.boards.append(row)
         if row.points is not None and len(row.points) == session.seats:
             game.append(row.points)
         if row.game_end is not None:
-            session.games.append(GameWon(deal.board, _winners(session, row.total), row.total or (),
+            session.games.append(GameWon(row.board, _winners(session, row.total), row.total or (),
                                          row.game_end, tuple(map(sum, zip(*game))) if game else None))
             game = []
     if session is not None:
