@@ -12,7 +12,6 @@ flight, and the sessions made (as in one process)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from bismarck_pbn.check.parallel import checked_batches, follow_deals
@@ -46,8 +45,6 @@ def farmed_standings(executor: Executor, path: Path, encoding: str, name: str) -
             facts = deal.made
             if isinstance(facts, Diagnostic):
                 raise ReadFailure(str(facts.at(name)), 1)
-            if facts is not None and facts.row.number:  # numbered within its batch
-                facts = facts._replace(row=replace(facts.row, number=facts.row.number + deal.offset))
-            yield facts, deal.diagnostics, deal.total, deal.settled, deal.points, deal.marks
+            yield facts, deal.diagnostics, deal.total, deal.settled, deal.points, deal.marks, deal.offset
 
     return follow_standings(deals())
