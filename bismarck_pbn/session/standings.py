@@ -386,11 +386,17 @@ def _row(facts: DealFacts, diagnostics: list[Diagnostic], total: tuple[int, ...]
                     tuple((what, sides[side]) for what, side in marks if side < len(sides)))
 
 
+def _header(deal: Deal, name: str) -> str | None:
+    """``deal.headers.get(name)`` for a tag with no typed field (Event, Site, Date, the
+    Players), without building every header: each deal of an archive asks it."""
+    tag = deal.tag_map.get(name)
+    return tag.value if tag is not None else deal.inherited.get(name)
+
+
 def _new_session(deal: Deal) -> Session:
-    headers = deal.headers
     dummy = deal.dummy if "Trakarl" in deal.variant.options else None
-    players = tuple(None if s == dummy else headers.get(f"Player{s}") for s in range(1, deal.seats + 1))
-    return Session(headers.get("Event"), headers.get("Site"), headers.get("Date"), deal.variant,
+    players = tuple(None if s == dummy else _header(deal, f"Player{s}") for s in range(1, deal.seats + 1))
+    return Session(_header(deal, "Event"), _header(deal, "Site"), _header(deal, "Date"), deal.variant,
                    players, game=deal.game, dummy=dummy)
 
 
