@@ -41,29 +41,46 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT)
 
 
-def bpn(*args: str) -> tuple[float, bytes]:
-    """Wall seconds and standard output of one whole ``bpn`` command."""
+CPU_SPLIT = """import resource, sys
+from bismarck_pbn.cli import main
+sys.argv[0] = "bpn"
+try:
+    main()
+finally:
+    me, kids = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    sys.stderr.write(f"\\ncpu {me.ru_utime + me.ru_stime} {kids.ru_utime + kids.ru_stime}\\n")
+"""
+"""``bpn`` as its console script runs it, then the CPU seconds of its own process and of
+the worker processes it waited for, on the last line of standard error: figures the
+machine's load moves far less than wall time."""
+
+
+def bpn(*args: str) -> tuple[float, bytes, tuple[float, float]]:
+    """Wall seconds, standard output and (main, workers) CPU seconds of one whole ``bpn`` command."""
     t0 = time.perf_counter()
-    proc = subprocess.run([os.path.join(BIN, "bpn"), *args], capture_output=True, cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-c", CPU_SPLIT, *args], capture_output=True, cwd=ROOT,
                           env={k: v for k, v in os.environ.items() if k != "BPN_SCHEDULER"})
     wall = time.perf_counter() - t0
     if proc.returncode not in (0, 1):
         sys.exit(f"bpn {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
-    return wall, proc.stdout
+    main, workers = proc.stderr.decode(errors="replace").rstrip().rsplit("\n", 1)[-1].split()[1:]
+    return wall, proc.stdout, (float(main), float(workers))
 
 
 def side_by_side(variants: dict[str, list[str]], repeat: int) -> dict[str, list[float]]:
     """Each round runs every variant once, in turn; a variant's output must be that of
-    the first variant of the same command (``args[0]``)."""
+    the first variant of the same command (``args[0]``). Prints each run's wall time and
+    its CPU seconds (the main process's, and the workers' on this machine)."""
     times: dict[str, list[float]] = {name: [] for name in variants}
     first: dict[str, bytes] = {}
     for round_ in range(repeat):
         for name, args in variants.items():
-            wall, out = bpn(*args)
+            wall, out, (main, workers) = bpn(*args)
             if first.setdefault(args[0], out) != out:
                 sys.exit(f"{name}: the output differs from the first {args[0]} variant's")
             times[name].append(wall)
-            print(f"  round {round_ + 1}: {name}: {wall:.1f} s (load {os.getloadavg()[0]:.1f})", flush=True)
+            print(f"  round {round_ + 1}: {name}: {wall:.1f} s, CPU {main:.1f} s main + {workers:.1f} s workers "
+                  f"(load {os.getloadavg()[0]:.1f})", flush=True)
     return times
 
 
