@@ -3,19 +3,21 @@
 
 1. ``bpn validate FILE --jobs 1`` against ``--jobs 2`` on a generated archive of
    ``--size-mb`` MB (about 2 MB of legal Standard sessions from ``tests/genbpn.py``,
-   as ``bench_scale.py`` makes them, repeated; written to a temporary directory).
+   as ``bench_scale.py`` makes them, repeated; written to a temporary directory), and
+   in the same rounds ``bpn standings FILE --format csv`` with ``--jobs 1`` and ``--jobs 2``.
 2. ``bpn analyse samples/club-night.bpn`` (12 deals) with ``--jobs 1``, ``--jobs 2``
    and ``--scheduler`` on a Dask cluster of two one-thread workers started here on
    localhost (``dask scheduler`` and two ``dask worker`` processes; needs the [dask] extra).
 3. The per-deal costs the million-deal projection in benchmarks/README.md is made of:
    reading, checking, the solver, and moving a batch and its results between processes.
 
-    python benchmarks/bench_jobs.py [--size-mb 50] [--repeat 3] [--skip-validate] [--skip-analyse] [--json]
+    python benchmarks/bench_jobs.py [--size-mb 50] [--repeat 3] [--skip-validate] [--skip-standings]
+                                    [--skip-analyse] [--json]
 
 Each round runs every variant once, in turn, so that a change in the machine's load
 hits them alike; the medians and their ratios are printed, with the load average.
-Every run must give the same output as the first variant's (byte for byte), else the
-script stops: a speed-up that changes the output is no speed-up.
+Every run must give the same output as the first variant of its command (byte for
+byte), else the script stops: a speed-up that changes the output is no speed-up.
 """
 
 from __future__ import annotations
@@ -39,35 +41,52 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT)
 
 
-def bpn(*args: str) -> tuple[float, bytes]:
-    """Wall seconds and standard output of one whole ``bpn`` command."""
+CPU_SPLIT = """import resource, sys
+from bismarck_pbn.cli import main
+sys.argv[0] = "bpn"
+try:
+    main()
+finally:
+    me, kids = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    sys.stderr.write(f"\\ncpu {me.ru_utime + me.ru_stime} {kids.ru_utime + kids.ru_stime}\\n")
+"""
+"""``bpn`` as its console script runs it, then the CPU seconds of its own process and of
+the worker processes it waited for, on the last line of standard error: figures the
+machine's load moves far less than wall time."""
+
+
+def bpn(*args: str) -> tuple[float, bytes, tuple[float, float]]:
+    """Wall seconds, standard output and (main, workers) CPU seconds of one whole ``bpn`` command."""
     t0 = time.perf_counter()
-    proc = subprocess.run([os.path.join(BIN, "bpn"), *args], capture_output=True, cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-c", CPU_SPLIT, *args], capture_output=True, cwd=ROOT,
                           env={k: v for k, v in os.environ.items() if k != "BPN_SCHEDULER"})
     wall = time.perf_counter() - t0
     if proc.returncode not in (0, 1):
         sys.exit(f"bpn {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
-    return wall, proc.stdout
+    main, workers = proc.stderr.decode(errors="replace").rstrip().rsplit("\n", 1)[-1].split()[1:]
+    return wall, proc.stdout, (float(main), float(workers))
 
 
 def side_by_side(variants: dict[str, list[str]], repeat: int) -> dict[str, list[float]]:
+    """Each round runs every variant once, in turn; a variant's output must be that of
+    the first variant of the same command (``args[0]``). Prints each run's wall time and
+    its CPU seconds (the main process's, and the workers' on this machine)."""
     times: dict[str, list[float]] = {name: [] for name in variants}
-    first: bytes | None = None
+    first: dict[str, bytes] = {}
     for round_ in range(repeat):
         for name, args in variants.items():
-            wall, out = bpn(*args)
-            if first is None:
-                first = out
-            elif out != first:
-                sys.exit(f"{name}: the output differs from the first variant's")
+            wall, out, (main, workers) = bpn(*args)
+            if first.setdefault(args[0], out) != out:
+                sys.exit(f"{name}: the output differs from the first {args[0]} variant's")
             times[name].append(wall)
-            print(f"  round {round_ + 1}: {name}: {wall:.1f} s (load {os.getloadavg()[0]:.1f})", flush=True)
+            print(f"  round {round_ + 1}: {name}: {wall:.1f} s, CPU {main:.1f} s main + {workers:.1f} s workers "
+                  f"(load {os.getloadavg()[0]:.1f})", flush=True)
     return times
 
 
 def report(title: str, times: dict[str, list[float]], base: str) -> dict:
     print(title)
-    med = {name: statistics.median(t) for name, t in times.items()}
+    med = {name: statistics.median(t) for name, t in times.items() if t}
     for name, m in med.items():
         print(f"  {name:32} median {m:7.1f} s   {med[base] / m:5.2f}x against {base}")
     return {name: {"median_s": round(m, 2), "runs": [round(t, 2) for t in times[name]]} for name, m in med.items()}
@@ -149,6 +168,7 @@ def main() -> None:
     ap.add_argument("--analyse-deals", type=int, default=12,
                     help="analyse the club night's first N deals (12: all; a quick look on a loaded machine)")
     ap.add_argument("--skip-validate", action="store_true")
+    ap.add_argument("--skip-standings", action="store_true")
     ap.add_argument("--skip-analyse", action="store_true")
     ap.add_argument("--skip-costs", action="store_true", help="leave out the per-deal costs (the solver's take minutes)")
     ap.add_argument("--dir", help="keep the generated archive here (reused when present)")
@@ -167,11 +187,18 @@ def main() -> None:
                             "2", str(SEED)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
             build_large(small, large, args.size_mb)
         size = os.path.getsize(large) / 1e6
+        commands = {}
         if not args.skip_validate:
-            print(f"validate, a {size:.1f} MB archive:")
-            times = side_by_side({"--jobs 1": ["validate", large, "--jobs", "1", "-q"],
-                                  "--jobs 2": ["validate", large, "--jobs", "2", "-q"]}, args.repeat)
-            out["validate"] = report("validate:", times, "--jobs 1") | {"mb": round(size, 1)}
+            commands["validate"] = ["validate", large, "-q"]
+        if not args.skip_standings:
+            commands["standings"] = ["standings", large, "--format", "csv"]
+        if commands:
+            print(f"{' and '.join(commands)}, a {size:.1f} MB archive, interleaved:")
+            times = side_by_side({f"{command} --jobs {n}": [*line, "--jobs", str(n)]
+                                  for command, line in commands.items() for n in (1, 2)}, args.repeat)
+            for command in commands:
+                mine = {name.split(" ", 1)[1]: t for name, t in times.items() if name.startswith(command + " ")}
+                out[command] = report(f"{command}:", mine, "--jobs 1") | {"mb": round(size, 1)}
         if not args.skip_costs:
             out["per_deal"] = costs = per_deal_costs(large)
             solver = solver_costs()

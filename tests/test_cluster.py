@@ -62,6 +62,18 @@ def test_validate_on_a_local_cluster_writes_what_one_process_writes(local_cluste
     assert _run([*args, "--scheduler", local_cluster])[:2] == _run([*args, "--jobs", "1"])[:2]
 
 
+def test_standings_of_a_large_file_on_a_local_cluster_writes_what_one_process_writes(local_cluster, tmp_path,
+                                                                                     monkeypatch):
+    from test_batches import _cli_case
+
+    args, farmed = _cli_case(tmp_path, monkeypatch)  # the large file cut into batches of 5
+    for options in (["--format", "json"], ["--by-player"]):
+        one = _run([*args, *options, "--jobs", "1"])
+        assert one[0] == 0 and one[1]
+        assert _run([*args, *options, "--scheduler", local_cluster]) == one
+    assert [str(p) for p in farmed] == [args[1]] * 2
+
+
 def test_a_worker_with_another_version_is_refused_in_one_line(local_cluster, monkeypatch):
     monkeypatch.setattr(bismarck_pbn, "__version__", "0.0.1")  # this side differs from the workers
     code, out, err = _run(["validate", "samples/club-night.bpn", "--scheduler", local_cluster])

@@ -129,6 +129,15 @@ def test_paths_from_the_client_are_never_files(served, path):
         conn.close()
 
 
+def test_unreadable_files_are_422_unknown_ones_404_to_the_reader_and_the_recorder(served, files):
+    files.path("binary").write_bytes(b"\x00\x01\x02 not text\n")
+    for method, rest in [("GET", ""), ("POST", "/drafts")]:
+        status, body = served.json(method, files.api("binary", rest), headers=origin(served))
+        assert status == 422 and "BPN003" in body["error"], (method, rest)
+        status, body = served.json(method, files.api("nowhere", rest), headers=origin(served))
+        assert status == 404 and body == {"error": "no such file"}, (method, rest)
+
+
 def test_a_deal_that_validates_is_appended_and_the_next_is_numbered(served, files):
     path = files.path("three")
     etag = served.call("GET", files.api("three"))[1]["etag"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from bismarck_pbn.diagnostics import Diagnostic
 from bismarck_pbn.model.deal import SESSION_TAGS
@@ -125,33 +125,58 @@ def batches(path: Path, encoding: str, size: int | None = None) -> Iterator[tupl
             yield batch, context
 
 
-def follow(results: Iterator[tuple[list, int]], path: str, counts: dict[str, int]
-           ) -> Iterator[tuple[list[Diagnostic], Any, tuple[int, ...] | None, int]]:
+class Followed(NamedTuple):
+    """One deal of a large file, its session followed (see :func:`follow_deals`)."""
+
+    diagnostics: list[Diagnostic]
+    """Every diagnostic of the deal, the session's included."""
+    made: Any
+    """What the worker's ``work`` made of the deal (None without one)."""
+    offset: int
+    """The deal numbers used before its batch (its own number is within the batch)."""
+    total: tuple[int, ...] | None = None
+    """The session's running total after the deal (None for a deal without a Board tag)."""
+    settled: tuple[int, ...] | None = None
+    """The deal's score as its session settles it (see :class:`~bismarck_pbn.check.results.Checked`)."""
+    points: tuple[int, ...] | None = None
+    marks: tuple[tuple[str, int], ...] = ()
+
+
+def follow_deals(results: Iterator[tuple[list, int]], path: str, counts: dict[str, int]) -> Iterator[Followed]:
     """Session checks over the workers' results (each batch's list and its first deal
     number less one), in file order, with the one-deal lag of ``validate_deals`` for
-    the diagnostics a session's end reveals. Yields (diagnostics, work, total, offset)."""
+    the diagnostics a session's end reveals: each deal with what ``validate_deals``
+    gives it (its running total, settled score, individual points and marks)."""
     session = SessionChecker()
-    pending: list | None = None
+    pending: Followed | None = None
     counts[path] = 0
     for batch, offset in results:
         for diagnostics, facts, result, made in batch:
             diagnostics = list(diagnostics)
-            total = None
+            now = Followed(diagnostics, made, offset)
             if facts is not None:
                 counts[path] += 1
-                now, before = session.feed(facts, result)
-                diagnostics.extend(now)
+                found, before = session.feed(facts, result)
+                diagnostics.extend(found)
                 if before and pending is not None:
-                    pending[0].extend(before)
+                    pending.diagnostics.extend(before)
                 if facts.board is not None:
-                    total = session.totals
+                    now = Followed(diagnostics, made, offset, session.totals, session.score, session.points,
+                                   session.marks)
             if pending is not None:
-                yield pending[0], pending[1], pending[2], pending[3]
-            pending = [diagnostics, made, total, offset]
+                yield pending
+            pending = now
     end = session.finish()
     if pending is not None:
-        pending[0].extend(end)
-        yield pending[0], pending[1], pending[2], pending[3]
+        pending.diagnostics.extend(end)
+        yield pending
+
+
+def follow(results: Iterator[tuple[list, int]], path: str, counts: dict[str, int]
+           ) -> Iterator[tuple[list[Diagnostic], Any, tuple[int, ...] | None, int]]:
+    """As :func:`follow_deals`, each deal as (diagnostics, work, total, offset)."""
+    for deal in follow_deals(results, path, counts):
+        yield deal.diagnostics, deal.made, deal.total, deal.offset
 
 
 def checked_batches(executor: Executor, path: Path, encoding: str, work: Work | None = None

@@ -42,13 +42,15 @@ class SessionFacts(NamedTuple):
     tags: dict
     game: str = "Bismarck"
     dealer: int | None = None
+    dummy: int | None = None
+    """The träkarl's seat (Swedish Whist's exits are settled without it)."""
 
     @classmethod
     def of(cls, deal: Deal) -> SessionFacts:
         tags = {name: deal.tag_map[name] for name in _SESSION_POSITIONS if name in deal.tag_map}
         tags = {name: Tag(name, t.value, t.pos) for name, t in tags.items()}
         return cls(deal.board, deal.session_key(), deal.variant, deal.forehand, deal.contract,
-                   deal.total, deal.pos, tags, deal.game, deal.dealer)
+                   deal.total, deal.pos, tags, deal.game, deal.dealer, deal.dummy)
 
     def session_key(self) -> tuple:
         return self.key

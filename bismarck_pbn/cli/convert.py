@@ -28,7 +28,8 @@ from bismarck_pbn.safewrite import atomic_write
 from bismarck_pbn.format.writer import iter_text, newest
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.parallel import Unavailable
-from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP, STDIN_TWICE, UNWRITABLE, err_console, open_executor
+from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP, STDIN_TWICE, UNWRITABLE, err_console
+from bismarck_pbn.cli.convert_jobs import InputFault, SyntaxStop, executor_for, farmed_dicts
 
 
 class Kind(str, Enum):
@@ -40,10 +41,6 @@ class Kind(str, Enum):
 
 _EXTENSIONS = {".bpn": Kind.bpn, ".pbn": Kind.bpn, ".json": Kind.json, ".jsonl": Kind.jsonl,
                ".ndjson": Kind.jsonl}
-
-
-class _SyntaxStop(Exception):
-    pass
 
 
 def _sniff(first: bytes) -> Kind:
@@ -110,7 +107,7 @@ def _clean(deals, name: str):
     for deal in deals:
         bad = [p for p in deal.problems if p.code in UNWRITABLE]
         if bad:
-            raise _SyntaxStop("\n".join(str(p.at(name)) for p in bad))
+            raise SyntaxStop("\n".join(str(p.at(name)) for p in bad))
         yield deal
 
 
@@ -134,13 +131,13 @@ def _json_document(dicts) -> Iterator[str]:
 
 
 def _deals(path: str, encoding: str, buffered: BinaryIO | None = None, warn: bool = True):
-    """The deals of one input, read lazily; faults come out as :class:`_InputFault`
+    """The deals of one input, read lazily; faults come out as :class:`InputFault`
     (``warn``: say where a derived JSON field was edited)."""
     name = "<stdin>" if path == "-" else path
     try:
         kind, raw, owned = _open_input(path, buffered)
     except OSError as exc:
-        raise _InputFault(f"bpn: {path}: cannot read: {exc.strerror or exc}", 2) from None
+        raise InputFault(f"bpn: {path}: cannot read: {exc.strerror or exc}", 2) from None
     text = None
     lines: list = []
     try:
@@ -153,7 +150,7 @@ def _deals(path: str, encoding: str, buffered: BinaryIO | None = None, warn: boo
             lines = [_remembered(_json_lines(raw, name))]
             yield from _derived_warnings(iter_jsonl_deals(lines[0]), name, warn)
     except ReadFailure as exc:
-        raise _InputFault(f"bpn: {exc}", exc.code) from None
+        raise InputFault(f"bpn: {exc}", exc.code) from None
     except (SchemaError, UnreadableJSON) as exc:
         # every fault, as bpn validate reports them (the rest of JSON Lines read on for its own)
         if text is not None:
@@ -162,7 +159,7 @@ def _deals(path: str, encoding: str, buffered: BinaryIO | None = None, warn: boo
             rest = lines[0]
             faults = [*line_faults(rest.last, exc.line or 1)[1], *jsonl_faults(rest, (exc.line or 1) + 1)]
         found = "\n".join(f"bpn: {d._replace(path=name)}" for d in faults) or f"bpn: {name}: {exc}"
-        raise _InputFault(found, 1) from None
+        raise InputFault(found, 1) from None
     finally:
         if owned:
             raw.close()
@@ -263,14 +260,6 @@ def _as_version(deals: Iterator[Deal], version: str) -> Iterator[Deal]:
     yield from deals
 
 
-class _InputFault(Exception):
-    """An input that cannot be converted: the message and the exit status."""
-
-    def __init__(self, message: str, code: int) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 def convert_command(
     paths: Annotated[list[str], typer.Argument(
         help="The inputs: .bpn, .json or .jsonl files, directories (every .bpn file below them), or - for "
@@ -358,14 +347,12 @@ def convert_command(
 
         bpn = [p for p in paths if p != "-" and _EXTENSIONS.get(Path(p).suffix.lower(), Kind.bpn) is Kind.bpn]
         parquet_command(paths, bpn, output, encoding, dd, jobs, scheduler, to is Kind.parquet,
-                        lambda path: _deals(path, encoding), _InputFault)
+                        lambda path: _deals(path, encoding), InputFault)
         return
     nothing = "; nothing was written" + (" to " + output if output != "-" else "")
     farmed = to is not Kind.bpn and all(p != "-" and _EXTENSIONS.get(Path(p).suffix.lower(), Kind.bpn) is Kind.bpn
                                         for p in paths)
-    from bismarck_pbn.parallel import worth_it
-
-    executor = open_executor(jobs, scheduler, farmed and worth_it([Path(p) for p in paths]))
+    executor = executor_for(paths, farmed, jobs, scheduler)
     try:
         # BPN output looks ahead for its version (version.wanted_version), so a stream is read whole first
         spools = {p: _spool(p) for p in paths if to is Kind.bpn and (p == "-" or is_stream(Path(p)))}
@@ -374,7 +361,7 @@ def convert_command(
         if to is Kind.bpn:
             pieces = iter_text(_as_version(deals, version) if version != "1.0" else deals)
         elif farmed and not executor.in_process:  # the same dicts, made by the workers
-            made = _farmed_dicts(paths, executor, encoding, with_replay)
+            made = farmed_dicts(paths, executor, encoding, with_replay)
             pieces = (_json_document(made) if to is Kind.json else
                       (json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in made))
         elif to is Kind.json:
@@ -390,12 +377,12 @@ def convert_command(
             sys.stdout.flush()
         else:
             atomic_write(output, pieces)
-    except _SyntaxStop as exc:
+    except SyntaxStop as exc:
         err.print(str(exc), highlight=False, markup=False)
         err.print("bpn: cannot convert a deal with syntax errors or a tag given twice (fix what bpn validate "
                   "reports)" + nothing, style="red", highlight=False)
         raise typer.Exit(1) from None
-    except _InputFault as exc:
+    except InputFault as exc:
         err.print(str(exc) + (nothing if exc.code == 1 else ""), style="red", highlight=False, markup=False)
         raise typer.Exit(exc.code) from None
     except BrokenPipeError:
@@ -408,20 +395,6 @@ def convert_command(
         raise typer.Exit(2) from None
     finally:
         executor.close()
-
-
-def _farmed_dicts(paths: list[str], executor, encoding: str, with_replay: bool) -> Iterator[dict]:
-    """:func:`bismarck_pbn.convert.farm.dicts`, its refusals told as the in-process path tells them."""
-    from bismarck_pbn.convert.farm import Refused, dicts
-
-    try:
-        yield from dicts(paths, executor, encoding, with_replay)
-    except Refused as exc:
-        if exc.not_text:
-            raise _InputFault(f"bpn: {exc}", 1) from None
-        raise _SyntaxStop(str(exc)) from None
-    except OSError as exc:
-        raise _InputFault(f"bpn: {exc.filename}: cannot read: {exc.strerror or exc}", 2) from None
 
 
 def schema_command() -> None:

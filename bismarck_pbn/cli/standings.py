@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from enum import Enum
+from collections.abc import Iterable
 from typing import Annotated
 
 import typer
@@ -105,28 +107,58 @@ def file_standings(path: str, encoding: str, data: bytes | OSError | None = None
     from bismarck_pbn.format.reader import read_deals
 
     source = Source("<stdin>" if path == "-" else path, None if path == "-" else Path(path))
-    sessions: list[Session] = []
-    standalone: list[BoardRow] = []
-    try:
+
+    def items():
         if isinstance(data, OSError):
             raise data
         fp = source.open() if data is None else io.BytesIO(data)
         try:
-            for item in iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name)):
-                if isinstance(item, Session):
-                    sessions.append(item)
-                else:
-                    standalone.append(item)
+            yield from iter_standings(text_deals(read_deals(fp, encoding=encoding), source.name))
         finally:
             if source.path is not None or data is not None:
                 fp.close()
+
+    return _outcome(items(), source.name, encoding)
+
+
+def big_file_standings(executor, path: str, encoding: str) -> tuple:
+    """As :func:`file_standings`, for a large file cut into batches of deals that
+    ``executor`` checks, the sessions followed here."""
+    from pathlib import Path
+
+    from bismarck_pbn.session.standings_farm import farmed_standings
+
+    return _outcome(farmed_standings(executor, Path(path), encoding, path), path, encoding)
+
+
+def _outcome(items: Iterable[Session | BoardRow], name: str, encoding: str) -> tuple:
+    """("ok", sessions, standalone deals) of ``items``, or ("fault", message, exit status)."""
+    sessions: list[Session] = []
+    standalone: list[BoardRow] = []
+    try:
+        for item in items:
+            if isinstance(item, Session):
+                sessions.append(item)
+            else:
+                standalone.append(item)
     except LookupError:
         return "fault", f"unknown encoding {encoding!r}", 2
     except ReadFailure as exc:
         return "fault", str(exc), exc.code
     except OSError as exc:
-        return "fault", f"{source.name}: cannot read: {exc.strerror or exc}", 2
+        return "fault", f"{name}: cannot read: {exc.strerror or exc}", 2
     return "ok", sessions, standalone
+
+
+def _is_big(path: str) -> bool:
+    """Whether the file is cut into batches of deals rather than sent whole (at the size
+    ``validate`` cuts at)."""
+    from bismarck_pbn.check import parallel
+
+    try:
+        return os.stat(path).st_size > parallel.BIG_FILE
+    except OSError:
+        return False  # (file_standings says why, in its turn)
 
 
 def _player_rows(players: list[PlayerStats]):
@@ -156,7 +188,8 @@ def standings_command(
     encoding: Annotated[str, typer.Option("--encoding", "-e", metavar="NAME", show_default=False,
                                           help="Text encoding of the input (default utf-8).")] = "utf-8",
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=0, metavar="N", show_default=False,
-                                             help=JOBS_HELP + " Files are shared out whole.")] = None,
+                                             help=JOBS_HELP + " Files are shared out whole, and a file "
+                                             "over 4 MB in batches of deals.")] = None,
     scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
                                                   help=SCHEDULER_HELP)] = None,
 ) -> None:
@@ -194,20 +227,22 @@ def standings_command(
         except ReadFailure as exc:
             err.print(f"bpn: {exc}", style="red", highlight=False)
             raise typer.Exit(exc.code) from None
-    from bismarck_pbn.parallel import worth_it
-    from bismarck_pbn.parallel import Unavailable
+    from bismarck_pbn.parallel import Unavailable, worth_it
 
     files: list[tuple[str, list[Session], list[BoardRow]]] = []
     named = [Path(p) for p in paths if p != "-"]
-    executor = open_executor(jobs, scheduler, len(named) > 1 and worth_it(named))
+    executor = open_executor(jobs, scheduler, worth_it(named))
+    big = set() if executor.in_process else {p for p in paths if p != "-" and _is_big(p)}
     # (a cluster's workers may not see this machine's files: they are sent the bytes)
     farmed = (executor.map(file_standings, ((p, encoding, None if executor.sees_files else _bytes(p))
-                                            for p in paths if p != "-"))
+                                            for p in paths if p != "-" and p not in big))
               if not executor.in_process else None)
     try:
         for path in paths:
             name = "<stdin>" if path == "-" else path
-            if farmed is not None and path != "-":
+            if path in big:
+                outcome = big_file_standings(executor, path, encoding)
+            elif farmed is not None and path != "-":
                 outcome = next(farmed)
             else:
                 outcome = file_standings(path, encoding)

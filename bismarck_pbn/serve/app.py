@@ -32,7 +32,7 @@ from starlette.routing import Route
 from bismarck_pbn.format.edit import SUFFIXES, Target
 from bismarck_pbn.serve import pages
 from bismarck_pbn.serve.drafts import Draft, Drafts
-from bismarck_pbn.serve.files import Conflict, Library, Refused, Served
+from bismarck_pbn.serve.files import Conflict, Library, Refused, Served, Snapshot
 from bismarck_pbn.serve.guard import Guard
 from bismarck_pbn.sources import ReadFailure
 
@@ -59,6 +59,17 @@ class Api:
         served = next((f for f in self.library.files() if str(f.path) == draft.file), None)
         return (draft, served) if served is not None else None
 
+    async def _snapshot(self, request: Request) -> tuple[Served, Snapshot] | Response:
+        """The file the request names and its snapshot, or the answer when there is
+        none: 404 for no such file, 422 for a file that cannot be read."""
+        served = self.served(request)
+        if served is None:
+            return _error(404, "no such file")
+        try:
+            return served, await run_in_threadpool(served.snapshot)
+        except ReadFailure as exc:
+            return _error(422, str(exc))
+
     # -- files
     async def files(self, request: Request) -> Response:
         def listing() -> list[dict]:
@@ -73,13 +84,10 @@ class Api:
         return JSONResponse(await run_in_threadpool(listing))
 
     async def file(self, request: Request) -> Response:
-        served = self.served(request)
-        if served is None:
-            return _error(404, "no such file")
-        try:
-            snap = await run_in_threadpool(served.snapshot)
-        except ReadFailure as exc:
-            return _error(422, str(exc))
+        found = await self._snapshot(request)
+        if isinstance(found, Response):
+            return found
+        served, snap = found
         if request.headers.get("if-none-match") == snap.etag:
             return Response(status_code=304, headers={"ETag": snap.etag})
         data = await run_in_threadpool(served.json_deals, snap)
@@ -147,13 +155,10 @@ class Api:
 
     # -- drafts
     async def new_draft(self, request: Request) -> Response:
-        served = self.served(request)
-        if served is None:
-            return _error(404, "no such file")
-        try:
-            snap = await run_in_threadpool(served.snapshot)
-        except ReadFailure as exc:
-            return _error(422, str(exc))
+        found = await self._snapshot(request)
+        if isinstance(found, Response):
+            return found
+        served, snap = found
         draft = await run_in_threadpool(self.drafts.new, str(served.path), snap.etag)
         view = await run_in_threadpool(self._step, draft, served, None)
         return JSONResponse({"id": draft.id, "file": served.id, **view}, status_code=201)

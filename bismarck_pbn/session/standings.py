@@ -31,15 +31,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from bismarck_pbn.check.validate import Checked, validate_deals
 from bismarck_pbn.games import Played, Ruleset, ruleset
-from bismarck_pbn.model.deal import Deal
+from bismarck_pbn.diagnostics import Diagnostic
+from bismarck_pbn.model.deal import Deal, opens_session
 from bismarck_pbn.model.games import BISMARCK, sides as game_sides
 from bismarck_pbn.model.variant import Variant
 
-__all__ = ["BoardRow", "GameWon", "Round", "Session", "iter_standings", "standings",
-           "standings_of_checked"]
+__all__ = ["BoardRow", "DealFacts", "GameWon", "Round", "Session", "deal_facts", "follow_standings",
+           "iter_standings", "standings", "standings_of_checked"]
 
 
 @dataclass(frozen=True)
@@ -323,30 +325,78 @@ class Session:
         }
 
 
-def _row(checked: Checked) -> BoardRow:
+class DealFacts(NamedTuple):
+    """What the standings read of one deal checked on its own, before its session is
+    followed: small and picklable, so that a worker process can make it and the main
+    process follow the sessions (``bpn standings`` of one large file, the way
+    ``validate`` shares one out). Made by :func:`deal_facts`."""
+
+    row: BoardRow
+    """The deal's row as the deal alone gives it: the result's score, the Points tag's
+    points; no errors, running total or marks yet (the session decides them)."""
+    key: tuple | None
+    """Its session key (None for a deal without a Board tag, which stands alone)."""
+    opener: Session | None
+    """The session it would open (no boards yet); None for a deal that stands alone."""
+    sides: tuple[int, ...]
+    """Its game's sides, each by its lower seat (empty when the game is not known)."""
+
+    @property
+    def board(self) -> int | None:
+        return self.row.board
+
+    def session_key(self) -> tuple:
+        return self.key or ()
+
+
+def deal_facts(checked: Checked) -> DealFacts | None:
+    """The :class:`DealFacts` of a checked deal; None for a block with no tags (a comment)."""
     deal = checked.deal
+    if not deal.tags:
+        return None
     trump = deal.trump
     rules = ruleset(deal.game, deal.variant)
     if rules.name == deal.game and deal.tag("Trump") is None:
         trump = rules.implied_trump(deal) or rules.fixed_trump or trump
-    errors = sum(1 for d in checked.diagnostics if d.is_error)
-    total = checked.total if deal.board is not None else None
-    ended = [d.message for d in checked.diagnostics if d.code == "BPN707"]
-    in_session = deal.board is not None
-    score = checked.settled if in_session else checked.result.score
-    points = checked.points if in_session and checked.points is not None else deal.points
-    sides = rules.sides() if rules.name == deal.game else ()
-    marks = tuple((what, sides[side][0]) for what, side in checked.marks if side < len(sides))
-    return BoardRow(deal.number, deal.board, deal.forehand, deal.contract, trump,
-                    checked.result.tricks, score, total, errors, deal.dealer,
-                    ended[0] if ended else None, points, marks)
+    sides = tuple(side[0] for side in rules.sides()) if rules.name == deal.game else ()
+    row = BoardRow(deal.number, deal.board, deal.forehand, deal.contract, trump, checked.result.tricks,
+                   checked.result.score, None, 0, deal.dealer, None, deal.points)
+    if deal.board is None:
+        return DealFacts(row, None, None, sides)
+    return DealFacts(row, deal.session_key(), _new_session(deal), sides)
+
+
+def _row(facts: DealFacts, diagnostics: list[Diagnostic], total: tuple[int, ...] | None,
+         settled: tuple[int, ...] | None, points: tuple[int, ...] | None,
+         marks: tuple[tuple[str, int], ...], offset: int = 0) -> BoardRow:
+    """The deal's row once its session is followed: ``diagnostics`` all of its own and
+    its session's, the rest as :class:`~bismarck_pbn.check.results.Checked` has them;
+    ``offset`` the deals before its batch, where it was numbered. (Made afresh rather
+    than with ``dataclasses.replace``, three times slower, for each deal of an archive.)"""
+    row = facts.row
+    errors = sum(1 for d in diagnostics if d.is_error)
+    ended = next((d.message for d in diagnostics if d.code == "BPN707"), None)
+    number = row.number + offset if row.number else 0
+    if row.board is None:
+        return BoardRow(number, None, row.forehand, row.contract, row.trump, row.tricks, row.score, None,
+                        errors, row.dealer, ended, row.points)
+    sides = facts.sides
+    return BoardRow(number, row.board, row.forehand, row.contract, row.trump, row.tricks, settled, total,
+                    errors, row.dealer, ended, points if points is not None else row.points,
+                    tuple((what, sides[side]) for what, side in marks if side < len(sides)))
+
+
+def _header(deal: Deal, name: str) -> str | None:
+    """``deal.headers.get(name)`` for a tag with no typed field (Event, Site, Date, the
+    Players), without building every header: each deal of an archive asks it."""
+    tag = deal.tag_map.get(name)
+    return tag.value if tag is not None else deal.inherited.get(name)
 
 
 def _new_session(deal: Deal) -> Session:
-    headers = deal.headers
     dummy = deal.dummy if "Trakarl" in deal.variant.options else None
-    players = tuple(None if s == dummy else headers.get(f"Player{s}") for s in range(1, deal.seats + 1))
-    return Session(headers.get("Event"), headers.get("Site"), headers.get("Date"), deal.variant,
+    players = tuple(None if s == dummy else _header(deal, f"Player{s}") for s in range(1, deal.seats + 1))
+    return Session(_header(deal, "Event"), _header(deal, "Site"), _header(deal, "Date"), deal.variant,
                    players, game=deal.game, dummy=dummy)
 
 
@@ -365,30 +415,46 @@ def iter_standings(deals: Iterable[Deal]) -> Iterator[Session | BoardRow]:
 
 def standings_of_checked(checked_deals: Iterable[Checked]) -> Iterator[Session | BoardRow]:
     """As :func:`iter_standings`, from deals the validator has already checked (for a
-    caller that keeps the diagnostics as well). One pass, O(n) time for n deals: each
-    game's individual points are summed over its own deals when it ends."""
+    caller that keeps the diagnostics as well). One pass, O(n) time for n deals."""
+    return follow_standings((deal_facts(c), c.diagnostics, c.total, c.settled, c.points, c.marks, 0)
+                            for c in checked_deals)
+
+
+FollowedFacts = tuple[DealFacts | None, list[Diagnostic], tuple[int, ...] | None, tuple[int, ...] | None,
+                 tuple[int, ...] | None, tuple[tuple[str, int], ...], int]
+"""A deal for :func:`follow_standings`: its facts (None for a comment block), every
+diagnostic of it, its running total, settled score, points and marks as the
+validator's session checks give them (the fields of ``Checked`` of the same names),
+and the deals before the batch it was numbered in (0 when it was numbered in its file)."""
+
+
+def follow_standings(deals: Iterable[FollowedFacts]) -> Iterator[Session | BoardRow]:
+    """Sessions and standalone deals, as :func:`iter_standings` gives them, from the
+    :class:`DealFacts` of checked deals and what their sessions' checks gave them, in
+    file order: the one code path of one process and of the deals checked by workers.
+    One pass, O(n) time for n deals: each game's individual points are summed over its
+    own deals when it ends."""
     session: Session | None = None
     game: list[tuple[int, ...]] = []  # the individual points of the game's deals so far
     key = None
-    for checked in checked_deals:
-        deal = checked.deal
-        if not deal.tags:
+    for facts, diagnostics, total, settled, points, marks, offset in deals:
+        if facts is None:
             continue
-        if deal.board is None:
-            yield _row(checked)
+        row = _row(facts, diagnostics, total, settled, points, marks, offset)
+        if facts.opener is None or row.board is None:  # no Board tag: the deal stands alone
+            yield row
             continue
-        if session is None or deal.opens_session(key):
+        if session is None or opens_session(facts, key):
             if session is not None:
                 yield session
-            session = _new_session(deal)
+            session = facts.opener
             game = []
-            key = deal.session_key()
-        row = _row(checked)
+            key = facts.key
         session.boards.append(row)
         if row.points is not None and len(row.points) == session.seats:
             game.append(row.points)
         if row.game_end is not None:
-            session.games.append(GameWon(deal.board, _winners(session, row.total), row.total or (),
+            session.games.append(GameWon(row.board, _winners(session, row.total), row.total or (),
                                          row.game_end, tuple(map(sum, zip(*game))) if game else None))
             game = []
     if session is not None:
