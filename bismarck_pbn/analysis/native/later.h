@@ -1,9 +1,10 @@
-/* Bounds at a trick's lead for four seats in two partnerships (bridge, whist): DDS's
- * "later tricks". Each says, without a search, that the leader's side cannot take
- * every trick (or every trick but one) it would need, because the other side holds a
- * card that must win a trick; each reports the cards whose rank it relied on, for the
- * partition table. C core only: the Python core searches these positions (the same
- * values, more positions). Part of solver.c's one translation unit (after rules.h). */
+/* Bounds for four seats in two partnerships (bridge, whist), from DDS: its "later
+ * tricks" at a trick's lead (the leader's side cannot take every trick, or every trick
+ * but one, that it would need, because the other side holds a card that must win one)
+ * and its quick tricks of the second hand (that side wins the trick in play and cashes
+ * on). Each reports the cards whose rank it relied on, for the partition table. C core
+ * only: the Python core searches these positions (the same values, more positions).
+ * Part of solver.c's one translation unit (after rules.h). */
 #ifndef BPN_LATER_H
 #define BPN_LATER_H
 #include "core.h"
@@ -91,6 +92,56 @@ static int later_fails(const Ctx *c, int k, int R, u64 *rel) {
     int h3 = seat_of(c, 16 * T + t3);
     if (mine >> h3 & 1) return 0;
     *rel = tm & ~(((u64)1 << (16 * T + t3)) - 1) & c->out;
+    return 1;
+}
+
+/* The second hand's side surely takes `k` tricks (1: yes, with *rel the cards that
+   proof rests on; 0: this says nothing). DDS's quick tricks of the second hand: it wins
+   the trick in play when one of its two hands can ruff the suit led and the third hand
+   cannot overruff (a trump suit, the lead not a trump), or its highest card of the suit
+   is above the card led and every card of the third hand, which cannot ruff. In no
+   trump its hand winning the trick then leads on and cashes: its second card of the
+   suit when it holds the top two, every card of a suit nobody else holds, the top card
+   of each other suit. */
+static int second_hand_wins(const Ctx *c, int k, u64 *rel) {
+    *rel = 0;
+    if (k > 1 && c->trump >= 0) return 0;
+    int H = c->to_play, P = H ^ 2, X = (H + 1) & 3;    /* X: the third hand */
+    int ss = c->tcard[0] >> 4, T = c->trump;
+    unsigned h = suit_bits(c->hands[H], ss), pa = suit_bits(c->hands[P], ss), x = suit_bits(c->hands[X], ss);
+    int x_ruffs = T >= 0 && ss != T && !x && suit_bits(c->hands[X], T);
+    if (x_ruffs) return 0;
+    if (T >= 0 && ss != T && ((!h && suit_bits(c->hands[H], T)) || (!pa && suit_bits(c->hands[P], T)))) {
+        /* a ruff the third hand cannot beat: lengths only */
+        if (k <= 1) return 1;
+        return 0;
+    }
+    unsigned mine = h | pa;
+    if (!mine) return 0;
+    int top = 31 - __builtin_clz(mine);
+    int above = 31 - __builtin_clz(x | 1u << (c->tcard[0] & 15));
+    if (top <= above) return 0;
+    u64 r = (u64)(suit_bits(c->out, ss) & ~((1u << top) - 1)) << (16 * ss);
+    if (k <= 1) { *rel = r; return 1; }
+    int hh = h >> top & 1 ? H : P;
+    int q = 1;
+    /* (no trump from here: k > 1 returned above in a trump contract) */
+    unsigned rest = suit_bits(c->out, ss) & ~(1u << top) & ~(1u << (c->tcard[0] & 15));
+    if (rest) {
+        int second = 31 - __builtin_clz(rest);
+        if (suit_bits(c->hands[hh], ss) >> second & 1) {
+            q++;
+            r |= (u64)1 << (16 * ss + second);
+        }
+    }
+    for (int s = 0; s < 4 && q < k; s++) {
+        unsigned m = suit_bits(c->hands[hh], s), p = suit_bits(c->out, s);
+        if (s == ss || !m) continue;
+        if (m == p) q += popc32(m);
+        else if (m >> (31 - __builtin_clz(p)) & 1) { q++; r |= (u64)1 << (16 * s + 31 - __builtin_clz(p)); }
+    }
+    if (q < k) return 0;
+    *rel = r;
     return 1;
 }
 

@@ -171,6 +171,13 @@ static int search(Ctx *c, int need, u64 *rel) {
         if (later_applies(c) && later_fails(c, lmax ? need : R - need + 1, R, &r)) { *rel = r; return !lmax; }
 #endif
     }
+#ifndef NO_SECOND
+    if (c->ntable == 1 && later_applies(c)) {
+        int mx = c->maxmask >> c->to_play & 1;
+        u64 r;
+        if (second_hand_wins(c, mx ? need : R - need + 1, &r)) { *rel = r; return mx; }
+    }
+#endif
     int moves[64];
     int nm = gen_moves(c, moves, best_lead);
     int seat = c->to_play, is_max = c->maxmask >> seat & 1;
