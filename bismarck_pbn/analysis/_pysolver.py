@@ -12,7 +12,9 @@ on, and the transposition table files a trick-boundary position under the seat t
 and the suit lengths of every seat, with entries that say which top cards of each suit
 mattered and who holds them (see the comment at the table in ``native/solver.c``, and
 why collapsing touching cards stays sound). Touching cards are searched once; the
-leader's quick tricks and sure trump tricks give early bounds. The table holds at most
+leader's quick tricks and sure trump tricks give early bounds (the C core has more for
+four seats in partnerships, ``native/later.h``: the same values, fewer positions searched).
+The table holds at most
 ``max_entries`` entries and is emptied when full. Exponential in the worst case, like
 any exact solver; some fifty times slower than the C core per position.
 """

@@ -17,15 +17,16 @@
  * are searched once; quick tricks of the leader give early bounds; moves are ordered
  * by simple card-play rules, the table's best lead and a history heuristic.
  *
- * One translation unit in five readable parts: core.h (types, bit helpers),
+ * One translation unit in six readable parts: core.h (types, bit helpers),
  * table.h (the partition-search table), rules.h (trick rules and quick bounds),
- * moves.h (move ordering) and this file (the search and the exported driver). The
- * build compiles this file alone.
+ * moves.h (move ordering), later.h (bounds for bridge's four seats, C only) and this
+ * file (the search and the exported driver). The build compiles this file alone.
  */
 #include "core.h"
 #include "table.h"
 #include "rules.h"
 #include "moves.h"
+#include "later.h"
 
 /* ---- the search -------------------------------------------------------------------- */
 
@@ -166,7 +167,17 @@ static int search(Ctx *c, int need, u64 *rel) {
             int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
             if (lmax ? q >= need : R - q < need) { *rel = r; return lmax; }
         }
+#ifndef NO_LATER
+        if (later_applies(c) && later_fails(c, lmax ? need : R - need + 1, R, &r)) { *rel = r; return !lmax; }
+#endif
     }
+#ifndef NO_SECOND
+    if (c->ntable == 1 && later_applies(c)) {
+        int mx = c->maxmask >> c->to_play & 1;
+        u64 r;
+        if (second_hand_wins(c, mx ? need : R - need + 1, &r)) { *rel = r; return mx; }
+    }
+#endif
     int moves[64];
     int nm = gen_moves(c, moves, best_lead);
     int seat = c->to_play, is_max = c->maxmask >> seat & 1;

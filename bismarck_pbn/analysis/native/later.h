@@ -1,0 +1,148 @@
+/* Bounds for four seats in two partnerships (bridge, whist), from DDS: its "later
+ * tricks" at a trick's lead (the leader's side cannot take every trick, or every trick
+ * but one, that it would need, because the other side holds a card that must win one)
+ * and its quick tricks of the second hand (that side wins the trick in play and cashes
+ * on). Each reports the cards whose rank it relied on, for the partition table. C core
+ * only: the Python core searches these positions (the same values, more positions).
+ * Part of solver.c's one translation unit (after rules.h). */
+#ifndef BPN_LATER_H
+#define BPN_LATER_H
+#include "core.h"
+
+/* Four seats, partners opposite, each side counting its own tricks and wanting many
+   (not misère), no must-trump rule: the only games the arguments below are made for. */
+static inline int later_applies(const Ctx *c) {
+    return c->n == 4 && !c->must_trump && c->maxmask == c->countmask
+           && (c->maxmask == 5 || c->maxmask == 10);
+}
+
+static inline int seat_of(const Ctx *c, int card) {
+    for (int s = 0; s < 4; s++)
+        if (c->hands[s] >> card & 1) return s;
+    return -1;
+}
+
+/* The k-th highest card still out of suit bits p (k from 1), or -1. */
+static inline int kth_top(unsigned p, int k) {
+    while (--k > 0 && p) p &= ~(1u << (31 - __builtin_clz(p)));
+    return p ? 31 - __builtin_clz(p) : -1;
+}
+
+/* The leader's side needs `k` of the R tricks left. Returns 1 when it surely fails,
+   with *rel the cards that proof rests on; 0 when this says nothing.
+   - No trump suit (or no trump left): the leader's side can take all R only if, over
+     the suits whose top card it holds, the longer of its two holdings adds up to R
+     (DDS's LaterTricks: a suit whose top card the other side holds yields the leader's
+     side no trick before that card is gone, which it cannot force when it needs them
+     all). Rests on the other side's top cards.
+   - The other side holds the top two trumps in its two hands, one of them with another
+     trump: they win two tricks (k >= R - 1 fails; with both in one hand, or the side
+     without trumps, sure_trump_tricks already says so).
+   - The leader's side holds the top trump, the other side the second in a hand of two
+     or more trumps: when the top trump sits right before it in the play, or the third
+     trump is on the other side too, a trump trick is theirs (k = R fails). */
+static int later_fails(const Ctx *c, int k, int R, u64 *rel) {
+    int L = c->to_play, mine = (c->maxmask >> L & 1) ? c->maxmask : 15 & ~c->maxmask;
+    int T = c->trump;
+    unsigned tp = T >= 0 ? suit_bits(c->out, T) : 0;
+    *rel = 0;
+    if (k < R - 1) return 0;
+    if (!tp) {
+        if (k < R) return 0;
+        int sum = 0;
+        u64 r = 0;
+        for (int s = 0; s < 4; s++) {
+            unsigned p = suit_bits(c->out, s);
+            if (!p) continue;
+            int top = 16 * s + 31 - __builtin_clz(p);
+            int h = seat_of(c, top);
+            if (mine >> h & 1) {
+                int a = popc32(suit_bits(c->hands[h], s)), b = popc32(suit_bits(c->hands[h ^ 2], s));
+                sum += a > b ? a : b;
+            } else if (p & (p - 1)) {
+                r |= (u64)1 << top;
+            }
+        }
+        if (sum >= R) return 0;
+        *rel = r;
+        return 1;
+    }
+    int t1 = kth_top(tp, 1), t2 = kth_top(tp, 2), t3 = kth_top(tp, 3);
+    int h1 = seat_of(c, 16 * T + t1);
+    u64 tm = suit_mask(T);
+    if (!(mine >> h1 & 1)) {
+        /* (a side without trumps, and the top trump alone: sure_trump_tricks says so) */
+        if (k < R - 1 || t2 < 0 || !((c->hands[L] | c->hands[L ^ 2]) & tm)) return 0;
+        int h2 = seat_of(c, 16 * T + t2);
+        if ((mine >> h2 & 1) || h2 == h1) return 0;      /* both in one hand: the same */
+        if (popc(c->hands[h2] & tm) > 1 || popc(c->hands[h1] & tm) > 1) {
+            *rel = tm & ~(((u64)1 << (16 * T + t2)) - 1) & c->out;
+            return 1;
+        }
+        return 0;
+    }
+    if (k < R || t2 < 0) return 0;
+    int h2 = seat_of(c, 16 * T + t2);
+    if ((mine >> h2 & 1) || popc(c->hands[h2] & tm) <= 1) return 0;
+    if (h1 == ((h2 + 3) & 3)) {     /* the top trump plays right before the second */
+        *rel = tm & ~(((u64)1 << (16 * T + t2)) - 1) & c->out;
+        return 1;
+    }
+    if (t3 < 0) return 0;
+    int h3 = seat_of(c, 16 * T + t3);
+    if (mine >> h3 & 1) return 0;
+    *rel = tm & ~(((u64)1 << (16 * T + t3)) - 1) & c->out;
+    return 1;
+}
+
+/* The second hand's side surely takes `k` tricks (1: yes, with *rel the cards that
+   proof rests on; 0: this says nothing). DDS's quick tricks of the second hand: it wins
+   the trick in play when one of its two hands can ruff the suit led and the third hand
+   cannot overruff (a trump suit, the lead not a trump), or its highest card of the suit
+   is above the card led and every card of the third hand, which cannot ruff. In no
+   trump its hand winning the trick then leads on and cashes: its second card of the
+   suit when it holds the top two, every card of a suit nobody else holds, the top card
+   of each other suit. */
+static int second_hand_wins(const Ctx *c, int k, u64 *rel) {
+    *rel = 0;
+    if (k > 1 && c->trump >= 0) return 0;
+    int H = c->to_play, P = H ^ 2, X = (H + 1) & 3;    /* X: the third hand */
+    int ss = c->tcard[0] >> 4, T = c->trump;
+    unsigned h = suit_bits(c->hands[H], ss), pa = suit_bits(c->hands[P], ss), x = suit_bits(c->hands[X], ss);
+    int x_ruffs = T >= 0 && ss != T && !x && suit_bits(c->hands[X], T);
+    if (x_ruffs) return 0;
+    if (T >= 0 && ss != T && ((!h && suit_bits(c->hands[H], T)) || (!pa && suit_bits(c->hands[P], T)))) {
+        /* a ruff the third hand cannot beat: lengths only */
+        if (k <= 1) return 1;
+        return 0;
+    }
+    unsigned mine = h | pa;
+    if (!mine) return 0;
+    int top = 31 - __builtin_clz(mine);
+    int above = 31 - __builtin_clz(x | 1u << (c->tcard[0] & 15));
+    if (top <= above) return 0;
+    u64 r = (u64)(suit_bits(c->out, ss) & ~((1u << top) - 1)) << (16 * ss);
+    if (k <= 1) { *rel = r; return 1; }
+    int hh = h >> top & 1 ? H : P;
+    int q = 1;
+    /* (no trump from here: k > 1 returned above in a trump contract) */
+    unsigned rest = suit_bits(c->out, ss) & ~(1u << top) & ~(1u << (c->tcard[0] & 15));
+    if (rest) {
+        int second = 31 - __builtin_clz(rest);
+        if (suit_bits(c->hands[hh], ss) >> second & 1) {
+            q++;
+            r |= (u64)1 << (16 * ss + second);
+        }
+    }
+    for (int s = 0; s < 4 && q < k; s++) {
+        unsigned m = suit_bits(c->hands[hh], s), p = suit_bits(c->out, s);
+        if (s == ss || !m) continue;
+        if (m == p) q += popc32(m);
+        else if (m >> (31 - __builtin_clz(p)) & 1) { q++; r |= (u64)1 << (16 * s + 31 - __builtin_clz(p)); }
+    }
+    if (q < k) return 0;
+    *rel = r;
+    return 1;
+}
+
+#endif

@@ -1,0 +1,48 @@
+"""The C core's bounds for four seats in two partnerships (bridge, whist: native/later.h)
+give the plain minimax's values (tests/ddref.py) on random endings under bridge's rules,
+where they apply (the Python core has no such bounds: test_solver.py compares the two)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from bismarck_pbn.analysis import _native
+from bismarck_pbn.analysis.problem import Problem
+from bismarck_pbn.analysis.solver import Solver
+from ddref import random_ending, reference_solve, reference_values
+
+CORES = ["python"] + (["native"] if _native.load() is not None else [])
+
+
+def bridge_endings(seed: int, count: int, tricks: tuple[int, ...]) -> list[Problem]:
+    """Random endings under bridge's rules: partners opposite, each side counting its
+    own tricks, no must-trump rule, no misère; a trump suit in about half of them."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        p = random_ending(rng, 4, rng.choice(tricks), must_trump=False, misere=False)
+        out.append(dataclasses.replace(p, side=frozenset(rng.choice([(0, 2), (1, 3)]))))
+    return out
+
+
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_bridge_endings_agree_with_minimax():
+    """Three-trick endings: quick, and enough to catch a bound that fires one trick early."""
+    solver = Solver("native", table_bits=16)
+    for p in bridge_endings(22, 40, (3,)):
+        assert solver.solve_moves(p) == reference_values(p), p
+        assert solver.solve(p) == reference_solve(p), p
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_many_bridge_endings_agree_with_minimax():
+    """Up to five tricks: a minute and more, most of it the minimax's."""
+    solver = Solver("native", table_bits=16)
+    made = bridge_endings(2226, 300, (3, 4, 4, 5))
+    assert sum(p.trump is not None for p in made) > 100 and sum(p.trump is None for p in made) > 100
+    for p in made:
+        assert solver.solve_moves(p) == reference_values(p), p
