@@ -25,15 +25,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bismarck_pbn.analysis.contracts import contract_table, quota_score
+from bismarck_pbn.analysis.problem import Problem
 from bismarck_pbn.analysis.sides import NoPlay, NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
-from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, uncounted, values_of
+from bismarck_pbn.analysis.values import (NODE_LIMIT_REASON, make_solver, next_value, position_value, solve_side,
+                                          uncounted, values_of)
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.model.games import BISMARCK
-from bismarck_pbn.check.position import positions
+from bismarck_pbn.check.position import Position, positions
 
 __all__ = ["CardAnalysis", "DealAnalysis", "NotYet", "Unanalysable", "analyse_deal", "problem_at"]
 
@@ -203,7 +205,12 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
     n = all_positions[0].seats
     total = len(all_positions) - 1
     start = None  # the first analysable position at a trick's lead: the double-dummy result
+    start_values: dict[str, int] | None = None
     before = uncounted(all_positions[0], sides, all_positions)
+    # the position analysed last, its problem and values: the value of the card played
+    # there is this position's value, which bounds every card's here (one search each
+    # for the cards as good as the best)
+    prev: tuple[Position, Problem, dict[str, int], str] | None = None
     for i, pos in enumerate(all_positions[:-1]):
         card = all_positions[i + 1].card
         name = card.card if card is not None else ""
@@ -221,9 +228,14 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
         if all_positions[i + 1].faults:  # the card itself breaks a rule: its values would not name it
             result.error = f"trick {trick}: {name} is not a legal card there (bpn validate shows why)"
             break
+        known = None
+        if prev is not None and prev[0] is all_positions[i - 1]:
+            known = next_value(*prev, pos, problem)
+        pv = values_of(pos, problem, sides, solver, before, known)
         if start is None and place == 1:
             start = (pos, problem, trick)
-        pv = values_of(pos, problem, sides, solver, before)
+            start_values = pv.values
+        prev = (pos, problem, pv.values, name) if pv.values is not None else None
         result.plays.append(CardAnalysis(trick, place, problem.to_play + 1, name, pv.values, pv.wants_few,
                                          pv.taken + pv.offset, pv.reason))
         if progress is not None:
@@ -234,7 +246,8 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
         result.dd_side = tuple(sorted(s + 1 for s in side))
         earlier = sum(pos.won[s] for s in side)
         try:
-            result.dd_tricks = solve_side(problem, solver) + sides.offset
+            result.dd_tricks = sides.offset + (position_value(problem, start_values) if start_values
+                                               else solve_side(problem, solver))
         except SolverLimit:
             result.dd_tricks = None
         last = all_positions[-1]
