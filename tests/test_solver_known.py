@@ -14,7 +14,7 @@ from bismarck_pbn.analysis import _native
 from bismarck_pbn.analysis.analyse import analyse_deal
 from bismarck_pbn.analysis.sides import problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
-from bismarck_pbn.analysis.values import next_value, position_value
+from bismarck_pbn.analysis.values import make_solver, next_value, position_value
 from bismarck_pbn.format.reader import parse
 from bismarck_pbn.model.cards import DECK
 from bismarck_pbn.analysis.problem import problem
@@ -138,3 +138,15 @@ def test_the_value_told_down_a_play_is_the_position_s_own(name, number, back):
             assert prev[1].side != p.side
         prev = (every[i], p, values, every[i + 1].card.card)
     assert told > 0
+
+
+def test_a_position_given_up_is_tried_again_once_the_play_after_it_is_solved():
+    """With a node limit of 10,000 two positions of this deal give up on the way forward;
+    tried again from the last back, the table holding the play after them, they are
+    solved, with the values of a search without a limit."""
+    deal = _sample("club-night.bpn", 2)
+    limited = analyse_deal(deal, make_solver(10_000), contracts=False)
+    free = analyse_deal(deal, make_solver(0), contracts=False)
+    assert [p.values for p in limited.plays] == [p.values for p in free.plays]
+    assert all(p.values is not None for p in limited.plays)
+    assert limited.dd_tricks == free.dd_tricks

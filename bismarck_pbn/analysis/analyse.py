@@ -21,7 +21,7 @@ sharing one transposition table; the first tricks dominate.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bismarck_pbn.analysis.contracts import contract_table, quota_score
@@ -240,6 +240,20 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
                                          pv.taken + pv.offset, pv.reason))
         if progress is not None:
             progress(i + 1, total)
+    # the positions given up at the node limit, once more, from the last one back, where
+    # the position after is solved: the table holds the rest of the play by now, and
+    # each card's search there starts with the position after it (one more limit's worth
+    # of search at most per run of positions given up)
+    for i in range(len(result.plays) - 2, -1, -1):
+        play = result.plays[i]
+        if play.reason != NODE_LIMIT_REASON or result.plays[i + 1].values is None:
+            continue
+        pos = all_positions[i]
+        pv = values_of(pos, problem_at(pos, sides=sides), sides, solver, before)
+        if pv.values is not None:
+            result.plays[i] = replace(play, values=pv.values, reason=None)
+            if start is not None and start[0] is pos:
+                start_values = pv.values
     if start is not None:
         pos, problem, result.from_trick = start
         side = problem.side
