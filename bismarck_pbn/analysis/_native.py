@@ -213,7 +213,7 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.bpn_dds_solve.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Problem), ctypes.c_int]
     lib.bpn_dds_solve.restype = ctypes.c_int
     lib.bpn_dds_solve_moves.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Problem),
-                                        ctypes.POINTER(ctypes.c_int8), ctypes.c_int, ctypes.c_int]
+                                        ctypes.POINTER(ctypes.c_int8), ctypes.c_int]
     lib.bpn_dds_solve_moves.restype = ctypes.c_int
     lib.bpn_dds_set_limit.argtypes = [ctypes.c_void_p, ctypes.c_uint64]
     lib.bpn_dds_cpu_hw.restype = ctypes.c_int
@@ -269,11 +269,9 @@ class NativeSolver:
             raise ValueError("the C solver core refused the problem")
         return v
 
-    def solve_moves(self, p: Encoded, guess: int = -1, known: int = -1) -> dict[int, int]:
-        """``known``: the position's value in counted tricks, when the caller knows it
-        (see ``bpn_dds_solve_moves``); -1 when not."""
+    def solve_moves(self, p: Encoded, guess: int = -1) -> dict[int, int]:
         out = self._out
-        n = self._lib.bpn_dds_solve_moves(self._ctx, ctypes.byref(self._struct(p)), out, guess, known)
+        n = self._lib.bpn_dds_solve_moves(self._ctx, ctypes.byref(self._struct(p)), out, guess)
         if n == -2:
             raise SolverLimit("the node limit was reached")
         if n < 0:

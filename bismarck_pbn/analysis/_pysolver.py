@@ -69,39 +69,27 @@ class PySolver(Rules):
         # every _store() on its way out, so each entry comes from a search that ended
         return self._value(0, self._count(self.to_play), guess)
 
-    def solve_moves(self, p: Encoded, guess: int = -1, known: int = -1) -> dict[int, int]:
+    def solve_moves(self, p: Encoded, guess: int = -1) -> dict[int, int]:
         """For each legal card (bit number), the counted tricks from the current trick to
-        the end after it is played. ``known``: the position's value, when the caller
-        knows it (as ``bpn_dds_solve_moves`` in ``native/solver.c``), else -1."""
+        the end after it is played."""
         self._load(p)
-        return self._moves_values(guess, known)
+        return self._moves_values(guess)
 
-    def _moves_values(self, guess: int, known: int) -> dict[int, int]:
+    def _moves_values(self, guess: int) -> dict[int, int]:
         out: dict[int, int] = {}
         lg = self._legal()
         present = self._present()
         seat = self.to_play
         R = self._count(seat)
-        is_max = self.maxmask >> seat & 1
-        if known > R:
-            known = -1
-        if known >= 0:
-            guess = known
         for card in self._moves(-1):
             done, _ = self._play(card)
-            won = self.countmask >> self.to_play & 1 if done else 0  # a completed trick's
-            left = R - 1 if done else R
-            lo, hi = 0, left
-            if known >= 0:  # no card is better than the position's value
-                if is_max:
-                    hi = min(hi, known - won)
-                else:
-                    lo = max(0, known - won)
-                hi = max(hi, lo)
-            v = won + (self._value(lo, hi, guess - won if guess >= 0 else -1) if left else 0)
+            if done:  # the trick was completed
+                won = self.countmask >> self.to_play & 1
+                v = won + (self._value(0, R - 1, guess - won if guess >= 0 else -1) if R > 1 else 0)
+            else:
+                v = self._value(0, R, guess)
             self._unplay(card, seat)
-            if known < 0:
-                guess = v
+            guess = v
             run = run_of(card, lg, present)
             for x in range(16):
                 if run >> x & 1:

@@ -25,17 +25,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bismarck_pbn.analysis.contracts import contract_table, quota_score
-from bismarck_pbn.analysis.problem import Problem
 from bismarck_pbn.analysis.sides import NoPlay, NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
-from bismarck_pbn.analysis.values import (NODE_LIMIT_REASON, make_solver, next_value, position_value, solve_side,
+from bismarck_pbn.analysis.values import (NODE_LIMIT_REASON, make_solver, position_value, solve_side,
                                           uncounted, values_of)
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.model.games import BISMARCK
-from bismarck_pbn.check.position import Position, positions
+from bismarck_pbn.check.position import positions
 
 __all__ = ["CardAnalysis", "DealAnalysis", "NotYet", "Unanalysable", "analyse_deal", "problem_at"]
 
@@ -207,10 +206,6 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
     start = None  # the first analysable position at a trick's lead: the double-dummy result
     start_values: dict[str, int] | None = None
     before = uncounted(all_positions[0], sides, all_positions)
-    # the position analysed last, its problem and values: the value of the card played
-    # there is this position's value, which bounds every card's here (one search each
-    # for the cards as good as the best)
-    prev: tuple[Position, Problem, dict[str, int], str] | None = None
     for i, pos in enumerate(all_positions[:-1]):
         card = all_positions[i + 1].card
         name = card.card if card is not None else ""
@@ -228,22 +223,18 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
         if all_positions[i + 1].faults:  # the card itself breaks a rule: its values would not name it
             result.error = f"trick {trick}: {name} is not a legal card there (bpn validate shows why)"
             break
-        known = None
-        if prev is not None and prev[0] is all_positions[i - 1]:
-            known = next_value(*prev, pos, problem)
-        pv = values_of(pos, problem, sides, solver, before, known)
+        pv = values_of(pos, problem, sides, solver, before)
         if start is None and place == 1:
             start = (pos, problem, trick)
             start_values = pv.values
-        prev = (pos, problem, pv.values, name) if pv.values is not None else None
         result.plays.append(CardAnalysis(trick, place, problem.to_play + 1, name, pv.values, pv.wants_few,
                                          pv.taken + pv.offset, pv.reason))
         if progress is not None:
             progress(i + 1, total)
     # the positions given up at the node limit, once more, from the last one back, where
-    # the position after is solved: the table holds the rest of the play by now, and
-    # each card's search there starts with the position after it (one more limit's worth
-    # of search at most per run of positions given up)
+    # the position after is solved: the table holds the rest of the play by now, which
+    # every card's search there passes through (one more node limit's worth of search at
+    # most per run of positions given up). The table outlives the limit: see solver.c's finish()
     for i in range(len(result.plays) - 2, -1, -1):
         play = result.plays[i]
         if play.reason != NODE_LIMIT_REASON or result.plays[i + 1].values is None:

@@ -65,16 +65,10 @@ class Solver:
         """Tricks the problem's side takes from the current trick to the end."""
         return problem.side_tricks(self._core.solve(problem.encode()))
 
-    def solve_moves(self, problem: Problem, value: int | None = None) -> dict[str, int]:
+    def solve_moves(self, problem: Problem) -> dict[str, int]:
         """For each legal card of the seat to play: the tricks the side of that seat
-        takes, from the current trick to the end, after playing it. ``value``: the
-        position's own value when the caller knows it (the tricks ``problem.side`` takes
-        from the current trick to the end with best play, as :meth:`solve` gives; in a
-        play analysed card by card, the value of the card played before): each card's
-        search then starts from it, and no card is searched beyond it. A wrong ``value``
-        gives wrong answers."""
-        known = -1 if value is None else value
-        values = self._core.solve_moves(problem.encode(), -1, known)
+        takes, from the current trick to the end, after playing it."""
+        values = self._core.solve_moves(problem.encode())
         seat = problem.to_play
         return {problem.card(bit): problem.side_tricks(v, seat) for bit, v in values.items()}
 

@@ -19,7 +19,7 @@ from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.check.position import Position, positions
 
-__all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "next_value", "position_value", "solve_values",
+__all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "position_value", "solve_values",
            "values_at", "values_of"]
 
 NODE_LIMIT_REASON = "not solved within the node limit"
@@ -30,11 +30,15 @@ def make_solver(limit: int = DEFAULT_LIMIT, core: str | None = None) -> Solver:
     return Solver(core=core, node_limit=limit)
 
 
-def solve_values(problem: Problem, solver: Solver, known: int | None = None) -> dict[str, int]:
+def solve_values(problem: Problem, solver: Solver) -> dict[str, int]:
     """For each legal card of ``problem``'s seat to play, the tricks its side takes
-    from the current trick to the end after playing it (raises ``SolverLimit``);
-    ``known``: the position's value, if known (see :func:`next_value`)."""
-    return solver.solve_moves(problem, known)
+    from the current trick to the end after playing it (raises ``SolverLimit``)."""
+    return solver.solve_moves(problem)
+
+
+def solve_side(problem: Problem, solver: Solver) -> int:
+    """The tricks ``problem``'s side takes from here (raises ``SolverLimit``)."""
+    return solver.solve(problem)
 
 
 def position_value(problem: Problem, values: dict[str, int]) -> int:
@@ -44,25 +48,6 @@ def position_value(problem: Problem, values: dict[str, int]) -> int:
     seat = problem.to_play
     counted = [problem.side_tricks(v, seat) for v in values.values()]
     return max(counted) if (seat in problem.side) != problem.misere else min(counted)
-
-
-def next_value(before: Position, problem: Problem, values: dict[str, int], card: str,
-               after: Position, next_problem: Problem) -> int | None:
-    """The value of the position ``after`` (``card`` played at ``before``, whose
-    ``values`` are known), in ``next_problem.side``'s tricks from its current trick on:
-    the card's own value, less the trick it completed if the side won it. None when the
-    two problems count different tricks (another side, or misère for one of them)."""
-    if (next_problem.side, next_problem.misere, next_problem.seats) != (problem.side, problem.misere, problem.seats) \
-            or card not in values:
-        return None
-    counted = problem.side_tricks(values[card], problem.to_play)
-    counted -= sum(after.won[s] - before.won[s] for s in problem.side)
-    return counted if 0 <= counted <= next_problem.tricks_left else None
-
-
-def solve_side(problem: Problem, solver: Solver) -> int:
-    """The tricks ``problem``'s side takes from here (raises ``SolverLimit``)."""
-    return solver.solve(problem)
 
 
 @dataclass(frozen=True)
@@ -165,16 +150,15 @@ def values_at(position: Position, solver: Solver, *, side_seat: int | None = Non
 
 
 def values_of(position: Position, problem: Problem, sides: Sides, solver: Solver,
-              before: tuple[int, ...] = (), known: int | None = None) -> PositionValues:
+              before: tuple[int, ...] = ()) -> PositionValues:
     """The values at ``position`` whose problem is made already (:func:`values_at`
-    and ``analyse`` come here); ``before``: each seat's tricks that do not count;
-    ``known``: the position's value if known (:func:`next_value`)."""
+    and ``analyse`` come here); ``before``: each seat's tricks that do not count."""
     seat = problem.to_play + 1
     offset = sides.offset_of(seat)  # the declaring side's book, whichever side is analysed
     taken = taken_by_side(position, problem, seat, before)
     side = sides.seats_with(seat, position.seats)
     try:
-        values = solve_values(problem, solver, known)
+        values = solve_values(problem, solver)
     except SolverLimit:
         return PositionValues(seat, None, problem.misere, taken, offset, NODE_LIMIT_REASON, side, sides.label)
     return PositionValues(seat, ordered(values), problem.misere, taken, offset, None, side, sides.label)

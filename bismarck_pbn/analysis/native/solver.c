@@ -276,38 +276,28 @@ EXPORT int bpn_dds_solve(void *p, const bpn_problem *prob, int guess) {
 
 /* For each legal card of the seat to play, out[card] = the counted tricks
    from the current trick to the end after it is played (-1 for the other cards).
-   `known` (or -1): the position's own value, when the caller knows it (the value of the
-   card played at the position before, in a play analysed card by card). Then no card
-   of a seat that wants the count high is worth more, and none of one that wants it low
-   less: each card's search starts with one null-window test at that value (a card as
-   good as the best needs no other) and only steps away from it.
    Returns the number of legal cards, or -1 for a bad problem. */
-EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, int guess, int known) {
+EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, int guess) {
     Ctx *c = p;
     if (load(c, prob)) return -1;
     memset(out, -1, 64);
     int moves[64];
     int nm = gen_moves(c, moves, -1);
     u64 lg = legal(c), all = c->out;
-    int seat = c->to_play, R = popc(c->hands[seat]), is_max = c->maxmask >> seat & 1;
-    if (known > R) known = -1;
-    if (known >= 0) guess = known;
+    int seat = c->to_play, R = popc(c->hands[seat]);
     for (int i = 0; i < nm; i++) {
         int card = moves[i], v;
         u64 wrel;
         Trick sv;
         int w = play(c, card, &sv, &wrel);
-        int won = w >= 0 ? c->countmask >> w & 1 : 0, left = w >= 0 ? R - 1 : R;
-        /* the rest's range, from the known value when there is one */
-        int lo = 0, hi = left;
-        if (known >= 0) {
-            if (is_max) hi = known - won < hi ? known - won : hi;
-            else lo = known - won > 0 ? known - won : 0;
-            if (hi < lo) hi = lo;     /* a wrong `known` cannot make a range empty */
+        if (w >= 0) {
+            int won = c->countmask >> w & 1;
+            v = won + (R > 1 ? value(c, 0, R - 1, guess >= 0 ? guess - won : -1) : 0);
+        } else {
+            v = value(c, 0, R, guess);
         }
-        v = won + (left > 0 ? value(c, lo, hi, guess >= 0 ? guess - won : -1) : 0);
         take_back(c, seat, card, &sv, w);
-        if (known < 0) guess = v;
+        guess = v;
         /* the whole run of touching cards has this value */
         int s = card >> 4, b = card & 15;
         unsigned m = suit_bits(lg, s), pr = suit_bits(all, s);
