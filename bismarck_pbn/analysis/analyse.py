@@ -15,7 +15,10 @@ Every game: :func:`~bismarck_pbn.analysis.sides.problem_at` turns a
 :mod:`bismarck_pbn.analysis.values`, as in the views. The contract table is Bismarck's.
 
 Cost: one :meth:`~bismarck_pbn.analysis.solver.Solver.solve_moves` per card played,
-sharing one transposition table; the first tricks dominate.
+sharing one transposition table; the first tricks dominate. A position given up at the
+solver's node limit is tried once more after the rest of the play, from the last such
+position back, where the position after it is solved: the table, which the limit leaves
+as it is, then holds the play that follows.
 """
 
 from __future__ import annotations
