@@ -29,7 +29,7 @@ def _deal(rng: random.Random, tricks: int, misere: bool):
     return problem([cards[i::3] for i in range(3)], to_play=rng.randrange(3), side={1}, misere=misere)
 
 
-@pytest.mark.parametrize("core", CORES)
+@pytest.mark.parametrize("core", [pytest.param(c, marks=pytest.mark.slow) if c == "python" else c for c in CORES])
 def test_the_table_outlives_the_node_limit(core):
     """A search cut short files nothing from then on, so what it filed before holds:
     the table is kept for the next position, and the answers down the play stay right."""
