@@ -195,7 +195,7 @@ def test_node_limit(core):
     limited = Solver(core, node_limit=50)
     with pytest.raises(SolverLimit):
         limited.solve(p)
-    # the table was emptied of half-proved bounds: a solver without the limit agrees
+    # the table keeps only what was proved before the limit: a solver without the limit agrees
     assert Solver(core).solve(p) == Solver("python" if core == "native" else core).solve(p)
 
 

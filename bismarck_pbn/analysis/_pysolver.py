@@ -67,23 +67,15 @@ class PySolver(Rules):
 
     def solve(self, p: Encoded, guess: int = -1) -> int:
         self._load(p)
-        try:
-            return self._value(0, self._count(self.to_play), guess)
-        except SolverLimit:
-            self.clear()  # half-proved bounds may be in the table
-            self._sig = None
-            raise
+        # the node limit (SolverLimit) leaves the table as it is: the exception passes
+        # every _store() on its way out, so each entry comes from a search that ended
+        return self._value(0, self._count(self.to_play), guess)
 
     def solve_moves(self, p: Encoded, guess: int = -1) -> dict[int, int]:
         """For each legal card (bit number), the counted tricks from the current trick to
         the end after it is played."""
         self._load(p)
-        try:
-            return self._moves_values(guess)
-        except SolverLimit:
-            self.clear()
-            self._sig = None
-            raise
+        return self._moves_values(guess)
 
     def _moves_values(self, guess: int) -> dict[int, int]:
         out: dict[int, int] = {}

@@ -15,19 +15,23 @@ Every game: :func:`~bismarck_pbn.analysis.sides.problem_at` turns a
 :mod:`bismarck_pbn.analysis.values`, as in the views. The contract table is Bismarck's.
 
 Cost: one :meth:`~bismarck_pbn.analysis.solver.Solver.solve_moves` per card played,
-sharing one transposition table; the first tricks dominate.
+sharing one transposition table; the first tricks dominate. A position given up at the
+solver's node limit is tried once more after the rest of the play, from the last such
+position back, where the position after it is solved: the table, which the limit leaves
+as it is, then holds the play that follows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bismarck_pbn.analysis.contracts import contract_table, quota_score
 from bismarck_pbn.analysis.sides import NoPlay, NotYet, Sides, Unanalysable, problem_at, sides_of
 from bismarck_pbn.analysis.solver import Solver, SolverLimit
-from bismarck_pbn.analysis.values import NODE_LIMIT_REASON, make_solver, solve_side, uncounted, values_of
+from bismarck_pbn.analysis.values import (NODE_LIMIT_REASON, make_solver, position_value, solve_side,
+                                          uncounted, values_of)
 from bismarck_pbn.games import ruleset_of
 from bismarck_pbn.games.base import seat_list
 from bismarck_pbn.model.cards import ORDER
@@ -203,6 +207,7 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
     n = all_positions[0].seats
     total = len(all_positions) - 1
     start = None  # the first analysable position at a trick's lead: the double-dummy result
+    start_values: dict[str, int] | None = None
     before = uncounted(all_positions[0], sides, all_positions)
     for i, pos in enumerate(all_positions[:-1]):
         card = all_positions[i + 1].card
@@ -221,20 +226,36 @@ def analyse_deal(deal: Deal, solver: Solver | None = None, *, side_seat: int | N
         if all_positions[i + 1].faults:  # the card itself breaks a rule: its values would not name it
             result.error = f"trick {trick}: {name} is not a legal card there (bpn validate shows why)"
             break
+        pv = values_of(pos, problem, sides, solver, before)
         if start is None and place == 1:
             start = (pos, problem, trick)
-        pv = values_of(pos, problem, sides, solver, before)
+            start_values = pv.values
         result.plays.append(CardAnalysis(trick, place, problem.to_play + 1, name, pv.values, pv.wants_few,
                                          pv.taken + pv.offset, pv.reason))
         if progress is not None:
             progress(i + 1, total)
+    # the positions given up at the node limit, once more, from the last one back, where
+    # the position after is solved: the table holds the rest of the play by now, which
+    # every card's search there passes through (one more node limit's worth of search at
+    # most per run of positions given up). The table outlives the limit: see solver.c's finish()
+    for i in range(len(result.plays) - 2, -1, -1):
+        play = result.plays[i]
+        if play.reason != NODE_LIMIT_REASON or result.plays[i + 1].values is None:
+            continue
+        pos = all_positions[i]
+        pv = values_of(pos, problem_at(pos, sides=sides), sides, solver, before)
+        if pv.values is not None:
+            result.plays[i] = replace(play, values=pv.values, reason=None)
+            if start is not None and start[0] is pos:
+                start_values = pv.values
     if start is not None:
         pos, problem, result.from_trick = start
         side = problem.side
         result.dd_side = tuple(sorted(s + 1 for s in side))
         earlier = sum(pos.won[s] for s in side)
         try:
-            result.dd_tricks = solve_side(problem, solver) + sides.offset
+            result.dd_tricks = sides.offset + (position_value(problem, start_values) if start_values
+                                               else solve_side(problem, solver))
         except SolverLimit:
             result.dd_tricks = None
         last = all_positions[-1]

@@ -19,7 +19,8 @@ from bismarck_pbn.analysis.solver import Solver, SolverLimit
 from bismarck_pbn.model.cards import ORDER
 from bismarck_pbn.check.position import Position, positions
 
-__all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "solve_values", "values_at", "values_of"]
+__all__ = ["DEFAULT_LIMIT", "PositionValues", "make_solver", "position_value", "solve_values",
+           "values_at", "values_of"]
 
 NODE_LIMIT_REASON = "not solved within the node limit"
 
@@ -38,6 +39,15 @@ def solve_values(problem: Problem, solver: Solver) -> dict[str, int]:
 def solve_side(problem: Problem, solver: Solver) -> int:
     """The tricks ``problem``'s side takes from here (raises ``SolverLimit``)."""
     return solver.solve(problem)
+
+
+def position_value(problem: Problem, values: dict[str, int]) -> int:
+    """The tricks ``problem.side`` takes from the current trick to the end with best
+    play, from the values of every legal card (in the terms of the seat to play's side,
+    as :func:`solve_values` gives them): :meth:`Solver.solve` without a search."""
+    seat = problem.to_play
+    counted = [problem.side_tricks(v, seat) for v in values.values()]
+    return max(counted) if (seat in problem.side) != problem.misere else min(counted)
 
 
 @dataclass(frozen=True)

@@ -250,13 +250,12 @@ static int load(Ctx *c, const bpn_problem *p) {
     return 0;
 }
 
-/* After a call cut short by the node limit the table may hold half-proved bounds:
-   forget them. Returns -2 then, else `v`. */
+/* Returns -2 for a call cut short by the node limit, else `v`. The table stays as it
+   is: once the limit is reached no search files anything (store() and its caller check
+   c->aborted), so every entry comes from a search that ran to its end and holds; the
+   next position of the same play starts from them. */
 static int finish(Ctx *c, int v) {
-    if (!c->aborted) return v;
-    bpn_dds_clear(c);
-    c->sig_valid = 0;
-    return -2;
+    return c->aborted ? -2 : v;
 }
 
 EXPORT void bpn_dds_set_limit(void *p, u64 limit) { ((Ctx *)p)->limit = limit; }
