@@ -170,12 +170,9 @@ def analyse_command(
 
                     results.append(analyse_one(d, limit, side, contracts, exchange, tick))
                     bar.remove_task(task)
-            else:  # deal by deal, in order; every deal handed out at once (they and their
-                # results are held here anyway), so that no worker waits while a long deal
-                # ahead of the others holds back the results (benchmarks/README.md)
+            else:  # deal by deal, in order
                 task = bar.add_task("analysing", total=len(deals))
-                items = ((d, limit, side, contracts, exchange) for d in deals)
-                for r in executor.map(analyse_one, items, ahead=len(deals)):
+                for r in executor.map(analyse_one, ((d, limit, side, contracts, exchange) for d in deals)):
                     results.append(r)
                     bar.advance(task)
     except Unavailable as exc:
