@@ -49,8 +49,8 @@ def main() -> None:
         print(f"  round {r + 1}: alone {alone[-1]:.2f} s, two at once {pair[-1]:.2f} s "
               f"(load {os.getloadavg()[0]:.1f})", flush=True)
     a, p = statistics.median(alone), statistics.median(pair)
-    print(f"deal {args.deal}: alone {a:.2f} s, two at once {p:.2f} s: each is {p / a:.2f}x slower beside the other; "
-          f"two workers can reach at most {2 * a / p:.2f}x")
+    print(f"deal {args.deal}: alone {a:.2f} s, two at once {p:.2f} s: beside another each takes {p / a:.2f}x "
+          f"its time alone, so two workers can reach at most {2 * a / p:.2f}x")
 
 
 if __name__ == "__main__":
