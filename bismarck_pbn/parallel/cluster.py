@@ -108,9 +108,9 @@ class Cluster(Executor):
             for args in items:
                 pending.append(self.client.submit(checked, version, fn, *args, pure=False, retries=RETRIES))
                 if len(pending) > limit:
-                    yield self._result(pending.popleft())
+                    yield self._result(pending.popleft(), version)
             while pending:
-                yield self._result(pending.popleft())
+                yield self._result(pending.popleft(), version)
         except KilledWorker as exc:
             raise Unavailable(f"one work item killed workers of {self.address} more often than the cluster "
                               f"allows (distributed.scheduler.allowed-failures); stopped ({exc})") from None
@@ -120,14 +120,12 @@ class Cluster(Executor):
             if pending:
                 self.client.cancel(list(pending))
 
-    def _result(self, future: Any) -> Any:
+    def _result(self, future: Any, version: str) -> Any:
         try:
             return future.result()
         except WrongVersion as exc:
-            import bismarck_pbn
-
-            version, worker = exc.args
-            raise Unavailable(_refusal(worker, version, bismarck_pbn.__version__)) from None
+            theirs, worker = exc.args
+            raise Unavailable(_refusal(worker, theirs, version)) from None
 
     def close(self) -> None:
         self.client.close()
