@@ -138,6 +138,23 @@ def test_unreadable_files_are_422_unknown_ones_404_to_the_reader_and_the_recorde
         assert status == 404 and body == {"error": "no such file"}, (method, rest)
 
 
+def test_an_unknown_draft_is_404_before_its_answer_is_read_and_a_bad_answer_400(served, files):
+    status, view = served.json("POST", files.api("three", "/drafts"), headers=origin(served))
+    assert status == 201
+    bad = {"answer": "two\nlines"}
+    for method, rest, body in [("GET", "", None), ("POST", "/answer", bad), ("POST", "/answer", b"not json"),
+                               ("POST", "/back", None)]:
+        status, found = served.json(method, f"/api/drafts/nowhere{rest}", body, headers=origin(served))
+        assert status == 404 and found == {"error": "no such draft"}, (method, rest, body)
+    for body in [bad, b"not json", {"answer": 3}, {}]:
+        status, found = served.json("POST", f"/api/drafts/{view['id']}/answer", body, headers=origin(served))
+        assert status == 400 and found == {"error": 'send {"answer": "one line of text"}'}, body
+    status, again = served.json("GET", f"/api/drafts/{view['id']}")
+    assert status == 200 and again == view  # a refused answer moves nothing
+    status, back = served.json("POST", f"/api/drafts/{view['id']}/back", headers=origin(served))
+    assert status == 200 and back["id"] == view["id"] and back["file"] == files.id("three")
+
+
 def test_a_deal_that_validates_is_appended_and_the_next_is_numbered(served, files):
     path = files.path("three")
     etag = served.call("GET", files.api("three"))[1]["etag"]
