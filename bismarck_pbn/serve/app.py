@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -173,35 +173,29 @@ class Api:
                 return draft.open(session).last
             return draft.give(answer, session)
 
-    async def get_draft(self, request: Request) -> Response:
+    async def _stepped(self, request: Request, read: Callable[[], Awaitable[str | Response]] | None = None,
+                       back: bool = False) -> Response:
+        """The draft the request names, taken a step (``read``: the answer from the
+        request's body, read only once the draft is found, so that an unknown draft is
+        404 whatever the body; ``back``: one answer taken back) and shown."""
         found = self.draft(request)
         if found is None:
             return _error(404, "no such draft")
         draft, served = found
-        view = await run_in_threadpool(self._step, draft, served, None)
+        answer = await read() if read is not None else None
+        if isinstance(answer, Response):
+            return answer
+        view = await run_in_threadpool(self._step, draft, served, answer, back)
         return JSONResponse({"id": draft.id, "file": served.id, **view})
+
+    async def get_draft(self, request: Request) -> Response:
+        return await self._stepped(request)
 
     async def answer(self, request: Request) -> Response:
-        found = self.draft(request)
-        if found is None:
-            return _error(404, "no such draft")
-        draft, served = found
-        try:
-            answer = json.loads(await request.body())["answer"]
-            if not isinstance(answer, str) or "\n" in answer:
-                raise ValueError
-        except (ValueError, KeyError, TypeError):
-            return _error(400, 'send {"answer": "one line of text"}')
-        view = await run_in_threadpool(self._step, draft, served, answer)
-        return JSONResponse({"id": draft.id, "file": served.id, **view})
+        return await self._stepped(request, lambda: _answer(request))
 
     async def back(self, request: Request) -> Response:
-        found = self.draft(request)
-        if found is None:
-            return _error(404, "no such draft")
-        draft, served = found
-        view = await run_in_threadpool(self._step, draft, served, None, True)
-        return JSONResponse({"id": draft.id, "file": served.id, **view})
+        return await self._stepped(request, back=True)
 
     async def write_draft(self, request: Request) -> Response:
         """The finished deal appended to the file, if the file is still the version the
@@ -226,6 +220,17 @@ class Api:
             return _error(404, "no such draft")
         await run_in_threadpool(self.drafts.discard, found[0])
         return Response(status_code=204)
+
+
+async def _answer(request: Request) -> str | Response:
+    """The answer in a request's body (``{"answer": "one line"}``), or the 400 when there is none."""
+    try:
+        answer = json.loads(await request.body())["answer"]
+        if not isinstance(answer, str) or "\n" in answer:
+            raise ValueError
+    except (ValueError, KeyError, TypeError):
+        return _error(400, 'send {"answer": "one line of text"}')
+    return answer
 
 
 def _int(value: Any) -> int | None:
