@@ -395,10 +395,3 @@ def convert_command(
         raise typer.Exit(2) from None
     finally:
         executor.close()
-
-
-def schema_command() -> None:
-    """Print the JSON Schema (draft 2020-12) of the JSON that **bpn convert** writes and reads."""
-    from bismarck_pbn.resources import data_path
-
-    sys.stdout.write(data_path("schemas", "bpn.schema.json").read_text(encoding="utf-8"))
