@@ -71,6 +71,14 @@ def test_validate_imports_nothing_it_does_not_use(tmp_path):
 
 
 @pytest.mark.slow
+def test_schema_prints_the_schema_without_loading_the_conversion():
+    status, modules, out = _modules_after("schema")
+    assert status in (0, None) and json.loads(out)["$schema"].endswith("/draft/2020-12/schema")
+    assert _offending(modules, ("bismarck_pbn.cli.convert", "bismarck_pbn.convert", "bismarck_pbn.format",
+                                "bismarck_pbn.model", "lark")) == []
+
+
+@pytest.mark.slow
 def test_help_lists_the_commands_without_importing_one(tmp_path):
     rendered = _modules_after("--help", env={"BPN_CACHE_DIR": ""})  # no cache: typer renders it
     first = _modules_after("--help", env={"BPN_CACHE_DIR": str(tmp_path)})  # typer renders it, and it is kept
