@@ -20,11 +20,7 @@ from bismarck_pbn.games.turnover import TurnoverBridge, turnover_score
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 import gen_turnover as g  # noqa: E402
-
-
-def problems(text: str) -> list[tuple[str, int]]:
-    """(code, line) of every error and warning (claims are info)."""
-    return [(d.code, d.line) for d in validate_text(text) if d.severity != "info"]
+from two_props import check_clean, check_mutations, line_of, problems, sessions  # noqa: E402
 
 
 def messages(text: str) -> list[str]:
@@ -34,10 +30,6 @@ def messages(text: str) -> list[str]:
 def one_deal(seed: int = 1, variant: str = "Standard", dealer: int = 1) -> tuple[dict, list[str]]:
     d = g.play_deal(random.Random(seed), dealer, variant)
     return d, g.session_text([d]).split("\n")
-
-
-def line_of(lines: list[str], prefix: str) -> int:
-    return next(i for i, ln in enumerate(lines) if ln.startswith(prefix))
 
 
 # ---- the rules, worked ---------------------------------------------------------------------
@@ -171,41 +163,18 @@ def test_a_malformed_pile_is_bpn103_at_its_place(value: str, column: int) -> Non
 
 # ---- property tests against the reference ---------------------------------------------------
 
-def sessions(n: int, seed0: int = 0):
-    for seed in range(seed0, seed0 + n):
-        rng = random.Random(seed)
-        deals = g.make_session(rng, rng.randint(1, 4), claims=True)
-        yield seed, deals, g.session_text(deals)
-
-
 def test_random_sessions_validate_clean_and_round_trip() -> None:
-    for seed, _, text in sessions(12):
-        assert problems(text) == [], seed
-        assert dumps(parse(text)) == text, seed
+    check_clean(g, 12)
 
 
 @pytest.mark.parametrize("name", sorted(g.MUTATIONS))
 def test_single_mutation_is_caught_at_its_line(name: str) -> None:
-    caught = 0
-    for seed, deals, text in sessions(5, 1000):
-        lines = text.split("\n")
-        code, line = g.MUTATIONS[name](random.Random(seed), deals, lines)
-        if code is None:
-            continue
-        assert problems("\n".join(lines)) == [(code, line)], seed
-        caught += 1
-    assert caught >= 3
+    assert check_mutations(g, [name], 5, 1000) >= 3
 
 
 @pytest.mark.slow
 def test_many_random_sessions() -> None:
-    for seed, deals, text in sessions(300, 5000):
-        assert problems(text) == [], seed
-        for name, mutate in g.MUTATIONS.items():
-            lines = text.split("\n")
-            code, line = mutate(random.Random(seed), deals, lines)
-            if code is not None:
-                assert problems("\n".join(lines)) == [(code, line)], (seed, name)
+    check_mutations(g, list(g.MUTATIONS), 300, 5000, clean=True)
 
 
 # ---- samples ------------------------------------------------------------------------------
@@ -370,7 +339,7 @@ def test_the_plain_replay_says_which_cards_come_from_the_layout_and_what_they_tu
     from bismarck_pbn.views.replay import DealView, plain_lines
 
     seen = {"known": 0, "unknown": 0, "turned": 0}
-    for seed, _, text in sessions(6, 300):
+    for seed, _, text in sessions(g, 6, 300):
         for deal in parse(text):
             if not deal.tags:
                 continue
