@@ -42,7 +42,7 @@ def test_the_wheel_and_the_cache_build_with_the_flags_of_one_file(monkeypatch):
     spec.loader.exec_module(hook)
     flags = hook.read_flags(ROOT / hook.FLAGS)
     assert flags == _native.read_flags()
-    assert flags["plain"] == _native.CFLAGS and "-O2" in flags["plain"]
+    assert flags["plain"] == _native.CFLAGS and "-O3" in flags["plain"]
     assert flags["hw"] == _native.HW_CFLAGS and "-mbmi2" in flags["hw"]
 
 

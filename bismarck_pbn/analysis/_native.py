@@ -47,7 +47,7 @@ BUILT_HW = HERE / f"_bpnsolver_hw{SUFFIX}"
 """Where the wheel's build hook puts the compiled core (and its ``hw`` build)."""
 
 
-DEFAULT_FLAGS = {"plain": ["-O2", "-shared", "-fPIC", "-std=c99"], "hw": ["-mpopcnt", "-mbmi", "-mbmi2"]}
+DEFAULT_FLAGS = {"plain": ["-O3", "-shared", "-fPIC", "-std=c99"], "hw": ["-mpopcnt", "-mbmi", "-mbmi2"]}
 """What ``cflags.txt`` says today, for a copy of the package that lost the file (a vendored
 or frozen one): the C core is still built, and the Python one still works."""
 
