@@ -38,7 +38,8 @@ from bismarck_pbn.analysis.problem import Encoded
 
 HERE = Path(__file__).resolve().parent / "native"
 SOURCE = HERE / "solver.c"
-PARTS = (SOURCE, HERE / "core.h", HERE / "table.h", HERE / "rules.h", HERE / "moves.h", HERE / "later.h")
+PARTS = (SOURCE, HERE / "core.h", HERE / "table.h", HERE / "rules.h", HERE / "moves.h", HERE / "later.h",
+         HERE / "misere.h")
 """The files of the one translation unit that ``SOURCE`` is."""
 FLAGS_FILE = HERE / "cflags.txt"
 SUFFIX = ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so"

@@ -27,6 +27,7 @@
 #include "rules.h"
 #include "moves.h"
 #include "later.h"
+#include "misere.h"
 
 /* ---- the search -------------------------------------------------------------------- */
 
@@ -128,6 +129,9 @@ static int search(Ctx *c, int need, u64 *rel) {
     int ttag = 0;
     if (boundary) {
         if (R == 1) return last_trick(c, rel) >= need;
+#ifndef NO_MISERE
+        { int mb = misere_bound(c, need, R, rel); if (mb >= 0) return mb; }   /* misere.h */
+#endif
         use_tt = R > TT_MIN;
         if (use_tt) {
             key = position_key(c, present, ow);
