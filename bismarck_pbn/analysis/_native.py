@@ -3,7 +3,8 @@
 Where the library comes from, in order:
 
 1. the copy built into the wheel by ``pip install`` (``hatch_build.py`` compiles
-   ``native/solver.c``, with its parts core.h, table.h, rules.h, moves.h and later.h, next to it);
+   ``native/solver.c``, with its parts core.h, table.h, rules.h, moves.h, later.h and
+   misere.h, next to it);
 2. a copy compiled on first use, with the system C compiler (``$CC`` or ``cc``), into
    the user's cache directory (``$XDG_CACHE_HOME/bismarck-pbn`` or
    ``~/.cache/bismarck-pbn``), named after a hash of the source, so an editable

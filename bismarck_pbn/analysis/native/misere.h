@@ -3,8 +3,9 @@
  * misère search spends most of its positions on: the counted seat must take every
  * trick left (need == R), or must take at least one (need == 1). Each is a strategy
  * of one side that settles the test whatever the other side does, read from a suit's
- * cards alone; each reports the one card whose rank it rests on. Part of solver.c's
- * one translation unit (after core.h and rules.h). */
+ * cards alone; each reports the one card whose rank it rests on. The Python core has
+ * the same bounds (_pymisere.py). Part of solver.c's one translation unit (after
+ * core.h and rules.h). */
 #ifndef BPN_MISERE_H
 #define BPN_MISERE_H
 #include "core.h"
@@ -75,12 +76,7 @@ static int misere_bound(const Ctx *c, int need, int R, u64 *rel) {
     int cm = c->countmask;
     if (cm & (cm - 1) || cm & c->maxmask) return -1;
     int M = __builtin_ctz((unsigned)cm);
-#ifndef NO_LOSES
     if (need == R && misere_loses_one(c, M, rel)) return 0;
-#endif
-#ifdef NO_FORCES
-    if (0)
-#endif
     if (need == 1 && c->to_play != M && (c->maxmask | cm) == (1 << c->n) - 1
         && misere_forces_one(c, M, rel)) return 1;
     return -1;

@@ -17,10 +17,11 @@
  * are searched once; quick tricks of the leader give early bounds; moves are ordered
  * by simple card-play rules, the table's best lead and a history heuristic.
  *
- * One translation unit in six readable parts: core.h (types, bit helpers),
+ * One translation unit in seven readable parts: core.h (types, bit helpers),
  * table.h (the partition-search table), rules.h (trick rules and quick bounds),
- * moves.h (move ordering), later.h (bounds for bridge's four seats, C only) and this
- * file (the search and the exported driver). The build compiles this file alone.
+ * moves.h (move ordering), later.h (bounds for bridge's four seats, C only), misere.h
+ * (bounds for one counted seat in misère) and this file (the search and the exported
+ * driver). The build compiles this file alone.
  */
 #include "core.h"
 #include "table.h"
