@@ -31,7 +31,7 @@ def _misere_endings(seed: int, count: int, seats: int = 3, tricks=(2, 3, 4, 5)):
 
 
 @pytest.mark.parametrize("seats, count, tricks", [
-    (3, 40, (2, 3, 4)),
+    (3, 30, (2, 3, 4)),
     pytest.param(3, 400, (3, 4, 5), marks=pytest.mark.slow),
     pytest.param(2, 300, (3, 4, 5, 6), marks=pytest.mark.slow),
     pytest.param(4, 150, (2, 3, 4), marks=pytest.mark.slow),
