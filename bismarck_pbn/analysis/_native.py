@@ -3,7 +3,8 @@
 Where the library comes from, in order:
 
 1. the copy built into the wheel by ``pip install`` (``hatch_build.py`` compiles
-   ``native/solver.c``, with its parts core.h, table.h, rules.h, moves.h and later.h, next to it);
+   ``native/solver.c``, with its parts core.h, table.h, rules.h, moves.h, later.h and
+   misere.h, next to it);
 2. a copy compiled on first use, with the system C compiler (``$CC`` or ``cc``), into
    the user's cache directory (``$XDG_CACHE_HOME/bismarck-pbn`` or
    ``~/.cache/bismarck-pbn``), named after a hash of the source, so an editable
@@ -38,7 +39,8 @@ from bismarck_pbn.analysis.problem import Encoded
 
 HERE = Path(__file__).resolve().parent / "native"
 SOURCE = HERE / "solver.c"
-PARTS = (SOURCE, HERE / "core.h", HERE / "table.h", HERE / "rules.h", HERE / "moves.h", HERE / "later.h")
+PARTS = (SOURCE, HERE / "core.h", HERE / "table.h", HERE / "rules.h", HERE / "moves.h", HERE / "later.h",
+         HERE / "misere.h")
 """The files of the one translation unit that ``SOURCE`` is."""
 FLAGS_FILE = HERE / "cflags.txt"
 SUFFIX = ".dll" if sys.platform == "win32" else ".dylib" if sys.platform == "darwin" else ".so"

@@ -222,7 +222,7 @@ class Rules:
         mine_max = maxmask >> seat & 1
         wants = mine_max == (self.countmask >> seat & 1)  # this seat wants to win tricks
         ntable, trump, hist = self.ntable, self.trump, self.hist[seat]
-        killer = -1 if ntable else self.killer[hands[seat].bit_count()]
+        killer = -1 if ntable or not wants else self.killer[hands[seat].bit_count()]  # none in misère
         nx, led, before_last = (seat + 1) % n, -1, False
         nx_foe = (maxmask >> nx & 1) != mine_max
         if ntable:

@@ -21,6 +21,7 @@ any exact solver; some fifty times slower than the C core per position.
 
 from __future__ import annotations
 
+from bismarck_pbn.analysis._pymisere import misere_bound
 from bismarck_pbn.analysis._pyrules import Rules, pext, run_of, suit, top_cards
 from bismarck_pbn.analysis.problem import Encoded
 
@@ -195,6 +196,10 @@ class PySolver(Rules):
             if R == 1:
                 won, cards = self._last_trick()
                 return won >= need, cards
+            mb, cards = misere_bound(self.hands, self.n, self.trump, self.must_trump, self.maxmask,
+                                     self.countmask, seat, need, R)
+            if mb >= 0:
+                return bool(mb), cards
             key, present, rel = self._position() if filed else ((), [], 0)
             for e in self.tt.get(key, ()) if filed else ():
                 if rel & e[0] != e[1]:

@@ -17,16 +17,18 @@
  * are searched once; quick tricks of the leader give early bounds; moves are ordered
  * by simple card-play rules, the table's best lead and a history heuristic.
  *
- * One translation unit in six readable parts: core.h (types, bit helpers),
+ * One translation unit in seven readable parts: core.h (types, bit helpers),
  * table.h (the partition-search table), rules.h (trick rules and quick bounds),
- * moves.h (move ordering), later.h (bounds for bridge's four seats, C only) and this
- * file (the search and the exported driver). The build compiles this file alone.
+ * moves.h (move ordering), later.h (bounds for bridge's four seats, C only), misere.h
+ * (bounds for one counted seat in misère) and this file (the search and the exported
+ * driver). The build compiles this file alone.
  */
 #include "core.h"
 #include "table.h"
 #include "rules.h"
 #include "moves.h"
 #include "later.h"
+#include "misere.h"
 
 /* ---- the search -------------------------------------------------------------------- */
 
@@ -128,6 +130,9 @@ static int search(Ctx *c, int need, u64 *rel) {
     int ttag = 0;
     if (boundary) {
         if (R == 1) return last_trick(c, rel) >= need;
+#ifndef NO_MISERE
+        { int mb = misere_bound(c, need, R, rel); if (mb >= 0) return mb; }   /* misere.h */
+#endif
         use_tt = R > TT_MIN;
         if (use_tt) {
             key = position_key(c, present, ow);

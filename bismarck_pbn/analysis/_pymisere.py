@@ -1,0 +1,74 @@
+"""The misère bounds of the pure-Python solver core, the twin of ``native/misere.h``
+(see there for why each holds): at a trick's lead, with one counted seat M that wants
+few tricks, "must M take every trick left?" fails when M surely loses one, and "must M
+take one?" holds when the leader surely makes M take this trick. Each answer rests on
+one card (returned for the table)."""
+
+from __future__ import annotations
+
+from bismarck_pbn.analysis._pyrules import suit
+
+
+def _low(x: int) -> int:
+    return (x & -x).bit_length() - 1
+
+
+def _high(x: int) -> int:
+    return x.bit_length() - 1
+
+
+def loses_one(hands: list[int], n: int, M: int, to_play: int) -> int:
+    """The card (as a one-bit mask) by which M surely loses a trick, or 0."""
+    need2 = to_play != M
+    for s in range(4):
+        m = suit(hands[M], s)
+        if not m or m.bit_count() <= need2:
+            continue
+        for t in range(n):
+            ts = suit(hands[t], s)
+            if t == M or ts.bit_count() <= need2:
+                continue
+            below = m & ((1 << _low(ts)) - 1)
+            if below:
+                return 1 << (16 * s + _high(below))
+    return 0
+
+
+def forces_one(hands: list[int], n: int, M: int, L: int, trump: int, must_trump: bool) -> int:
+    """The leader's card (a one-bit mask) that surely makes M take this trick, or 0."""
+    for s in range(4):
+        m, lead = suit(hands[M], s), suit(hands[L], s)
+        if not m or not lead:
+            continue
+        under = (1 << _low(m)) - 1
+        if not lead & under:
+            continue
+        ok = True
+        for u in range(n):
+            if not ok or u in (M, L):
+                continue
+            us = suit(hands[u], s)
+            if us:
+                ok = bool(us & under)
+            elif trump >= 0 and s != trump and suit(hands[u], trump):
+                ok = not must_trump and bool(hands[u] & ~(0xFFFF << (16 * trump)))
+        if ok:
+            return 1 << (16 * s + _high(lead & under))
+    return 0
+
+
+def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask: int, countmask: int,
+                 to_play: int, need: int, R: int) -> tuple[int, int]:
+    """(-1, 0) when no bound applies, else (0 or 1, the card it rests on)."""
+    if countmask & (countmask - 1) or countmask & maxmask:
+        return -1, 0
+    M = _low(countmask)
+    if need == R:
+        card = loses_one(hands, n, M, to_play)
+        if card:
+            return 0, card
+    if need == 1 and to_play != M and (maxmask | countmask) == (1 << n) - 1:
+        card = forces_one(hands, n, M, to_play, trump, must_trump)
+        if card:
+            return 1, card
+    return -1, 0

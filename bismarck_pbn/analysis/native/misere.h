@@ -1,0 +1,85 @@
+/* Bounds at a trick's lead for misère (one counted seat that wants few tricks, the
+ * others wanting it to take many), for the two ends of the null-window tests that a
+ * misère search spends most of its positions on: the counted seat must take every
+ * trick left (need == R), or must take at least one (need == 1). Each is a strategy
+ * of one side that settles the test whatever the other side does, read from a suit's
+ * cards alone; each reports the one card whose rank it rests on. The Python core has
+ * the same bounds (_pymisere.py). Part of solver.c's one translation unit (after
+ * core.h and rules.h). */
+#ifndef BPN_MISERE_H
+#define BPN_MISERE_H
+#include "core.h"
+#include "rules.h"
+
+/* Does the counted seat M (the only one) surely lose a trick, whoever leads now?
+   - M leads: a card x of a suit s below every card of s that another seat t holds
+     (t holds some): t must follow suit above x.
+   - Another seat leads: M holds two cards of s or more, one of them (x) below every
+     card of s that t holds, and t holds two or more. M keeps x through this trick (it
+     has another card of s to follow with, and discards something else), t keeps a card
+     of s above it; M either loses this trick or wins it and leads x to the next.
+   Either way a position with the same owners of the cards of s from x up, and the same
+   lengths (the table's key), allows the same, so *rel = x. */
+static int misere_loses_one(const Ctx *c, int M, u64 *rel) {
+    int lead = c->to_play == M, need2 = !lead;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = suit_bits(c->hands[M], s);
+        if (!m || popc32(m) <= need2) continue;
+        for (int t = 0; t < c->n; t++) {
+            if (t == M) continue;
+            unsigned ts = suit_bits(c->hands[t], s);
+            if (popc32(ts) <= need2) continue;
+            unsigned below = m & ((1u << __builtin_ctz(ts)) - 1);   /* M's cards under all of t's */
+            if (below) {
+                *rel = (u64)1 << (16 * s + 31 - __builtin_clz(below));
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Does the leader (not M) surely make M take this trick? A card y of a suit s where
+   M's every card of s is above y, and every other seat either holds a card of s below
+   all of M's (it plays that) or none and a card it may discard (not a trump, nor when it
+   must trump and can).
+   *rel = y, the leader's highest such card: the owners of the cards of s from y up
+   and the lengths fix all of this. */
+static int misere_forces_one(const Ctx *c, int M, u64 *rel) {
+    int L = c->to_play;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = suit_bits(c->hands[M], s), l = suit_bits(c->hands[L], s);
+        if (!m || !l) continue;
+        unsigned under = (1u << __builtin_ctz(m)) - 1;
+        if (!(l & under)) continue;
+        int ok = 1;
+        for (int u = 0; u < c->n && ok; u++) {
+            if (u == M || u == L) continue;
+            unsigned us = suit_bits(c->hands[u], s);
+            if (us) ok = (us & under) != 0;
+            else if (c->trump >= 0 && s != c->trump && suit_bits(c->hands[u], c->trump))
+                ok = !c->must_trump && (c->hands[u] & ~suit_mask(c->trump)) != 0;   /* it can discard */
+        }
+        if (ok) {
+            *rel = (u64)1 << (16 * s + 31 - __builtin_clz(l & under));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* At a trick's lead with R tricks left: 0 or 1 when a misère bound settles the test
+   "at least `need` counted", else -1. Only for one counted seat that minimises
+   (countmask a single seat outside maxmask); the need == 1 bound also wants every other
+   seat maximising. */
+static int misere_bound(const Ctx *c, int need, int R, u64 *rel) {
+    int cm = c->countmask;
+    if (cm & (cm - 1) || cm & c->maxmask) return -1;
+    int M = __builtin_ctz((unsigned)cm);
+    if (need == R && misere_loses_one(c, M, rel)) return 0;
+    if (need == 1 && c->to_play != M && (c->maxmask | cm) == (1 << c->n) - 1
+        && misere_forces_one(c, M, rel)) return 1;
+    return -1;
+}
+
+#endif
