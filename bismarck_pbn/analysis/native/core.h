@@ -70,9 +70,11 @@ typedef struct {
 typedef struct {
     u64 key;            /* 4 bits per (seat, suit) length */
     uint16_t epoch;
-    uint16_t tag;       /* the seat to lead; for the lists of entries that constrain the top
-                           card of every suit still out, 4 + 8 × those top cards' owners */
+    uint16_t tag;       /* the seat to lead, + 4 × the set S of suits whose top card the
+                           list's entries constrain, + 64 × those top cards' owners */
     uint32_t head;
+    uint16_t subsets;   /* in the list of S empty (tag: the seat to lead), bit S set for
+                           each set S that has a list under this key */
 } Slot;
 
 #define NONE 0xFFFFFFFFu

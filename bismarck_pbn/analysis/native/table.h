@@ -179,7 +179,7 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
         if (sl->epoch != c->epoch) {
             if (!make) return NULL;
             if (c->slots_used * 4 >= c->nslots * 3) return NULL;  /* full: the caller forgets */
-            sl->epoch = c->epoch; sl->key = key; sl->tag = (uint16_t)tag; sl->head = NONE;
+            sl->epoch = c->epoch; sl->key = key; sl->tag = (uint16_t)tag; sl->head = NONE; sl->subsets = 0;
             c->slots_used++;
             return sl;
         }
@@ -187,31 +187,43 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
     }
 }
 
-/* The tag of the list for entries that constrain the owner of every suit's top card:
-   such entries are filed apart, by those owners, which keeps the lists short. */
-static inline int tops_tag(const Ctx *c, const uint32_t ow[4], const unsigned present[4]) {
+/* The owners of each suit's top card still out, 2 bits a suit (0 for a suit with no card
+   out: ow[s] is 0 then, whatever the shift). */
+static inline int tops_owners(const uint32_t ow[4], const unsigned present[4]) {
     int t = 0;
-    for (int s = 0; s < 4; s++)   /* a suit with no card out: ow[s] is 0, whatever the shift */
+    for (int s = 0; s < 4; s++)
         t |= (int)(ow[s] >> ((2 * popc32(present[s]) - 2) & 31) & 3) << (2 * s);
-    return c->to_play | 4 | t << 3;
+    return t;
+}
+
+/* A key's entries are filed in lists by the set S of suits whose top card they constrain
+   (d_s > 0) and the owners of those top cards: a lookup reads only the lists whose top
+   cards are owned as in its position, which keeps the lists it walks short. SPREAD[S]:
+   the bits of tops_owners() for the suits of S. */
+static const int SPREAD[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                               0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
+
+static inline int list_tag(const Ctx *c, int S, int tops) {
+    return c->to_play | S << 2 | (tops & SPREAD[S]) << 6;
 }
 
 /* Record lo <= value <= hi for the positions whose top cards, per the relevant cards
-   `rel`, are owned as in this one (ttag: its tops_tag()). */
-static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int ttag, u64 rel,
+   `rel`, are owned as in this one (tops: its tops_owners()). The list of S empty (the
+   base, always made) keeps in `subsets` which lists the key has. */
+static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int tops, u64 rel,
                   int lo, int hi, int best) {
     if (c->aborted) return;
     u64 mask[2] = {0, 0}, w[2];
-    int all_tops = 1;
+    int S = 0;
     for (int s = 0; s < 4; s++) {
         unsigned r = suit_bits(rel, s) & present[s];
         int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
-        if (present[s] && !d) all_tops = 0;
+        if (d) S |= 1 << s;
         int k = popc32(present[s]);
         mask[s >> 1] |= (u64)(owner_mask(k) & ~owner_mask(k - d)) << (32 * (s & 1));
     }
     w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
-    int tag = all_tops ? ttag : c->to_play;
+    int tag = list_tag(c, S, tops);
     Slot *sl = find_slot(c, key, tag, 1);
     if (sl) {
         for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
@@ -225,10 +237,14 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
                 return;
             }
     }
-    if (!sl || (c->arena_top >= c->arena_size && (sl->head == NONE || c->arena[sl->head].count == CHUNK))) {
+    Slot *base = sl && S ? find_slot(c, key, c->to_play, 1) : sl;
+    if (!sl || !base
+        || (c->arena_top >= c->arena_size && (sl->head == NONE || c->arena[sl->head].count == CHUNK))) {
         forget(c); c->clears++;
         sl = find_slot(c, key, tag, 1);
+        base = S ? find_slot(c, key, c->to_play, 1) : sl;
     }
+    base->subsets |= (uint16_t)(1u << S);
     if (sl->head == NONE || c->arena[sl->head].count == CHUNK) {
         uint32_t i = c->arena_top++;
         c->arena[i].next = sl->head; c->arena[i].count = 0;
@@ -239,6 +255,5 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     e->mask[0] = mask[0]; e->mask[1] = mask[1]; e->ow[0] = w[0]; e->ow[1] = w[1];
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
 }
-
 
 #endif
