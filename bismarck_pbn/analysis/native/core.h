@@ -53,13 +53,14 @@ typedef struct {
 typedef struct {
     u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, 32 bits a
                            suit (suits 0, 1 in ow[0], 2, 3 in ow[1]); see position_key() */
-    u64 mask[2];        /* the 2·d_s bits of each suit's 32 that hold them */
+    uint32_t depth;     /* d_s at byte s (the bits of ow that hold those owners follow
+                           from d_s and the key: LANE in table.h) */
     uint8_t lo, hi, best;
-} Entry;
+} Entry;                /* 24 bytes */
 
 /* A key's entries sit in chunks of CHUNK, newest chunk first: a lookup reads them
    in a row instead of chasing a pointer (a cache miss) per entry. */
-#define CHUNK 6
+#define CHUNK 10
 typedef struct {
     uint32_t next;      /* the next (older) chunk of the same key, or NONE */
     uint32_t count;     /* first, with the first entry: in the cache line read first */

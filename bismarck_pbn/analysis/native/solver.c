@@ -135,6 +135,9 @@ static int search(Ctx *c, int need, u64 *rel) {
             tops = tops_owners(ow, present);
             prefetch_slot(c, key, c->to_play);      /* the base list's, read below */
         }
+        const uint32_t *rows[4];
+        if (use_tt)
+            for (int s = 0; s < 4; s++) rows[s] = LANE[popc32(present[s])];
         Slot *base = use_tt ? find_slot(c, key, c->to_play, 0) : NULL;
         unsigned subs = base ? base->subsets : 0;
         for (unsigned m = subs & ~1u; m; m &= m - 1)   /* the lists to read: load them at once */
@@ -150,7 +153,7 @@ static int search(Ctx *c, int need, u64 *rel) {
                 Chunk *ch = c->arena + i;
                 for (uint32_t j = 0; j < ch->count; j++) {
                     Entry *e = ch->e + j;
-                    if (!matches(e, pw)) continue;
+                    if (!matches(e, pw, rows)) continue;
                     if (e->lo >= need || e->hi < need) {
                         Entry *front = c->arena[sl->head].e;
                         if (e != front) { Entry t = *front; *front = *e; *e = t; e = front; }

@@ -9,14 +9,17 @@
 #endif
 
 static void init_pext(void);
+static void init_lanes(void);
 
 EXPORT void *bpn_dds_new(int table_bits) {
     init_pext();
+    init_lanes();
     if (table_bits < 6) table_bits = 6;
     if (table_bits > 26) table_bits = 26;
     Ctx *c = calloc(1, sizeof(Ctx));
     if (!c) return NULL;
-    c->arena_size = ((uint32_t)1 << table_bits) / CHUNK;
+    c->arena_size = ((uint32_t)1 << table_bits) / 6;   /* 256-byte chunks (of 6 entries before
+                                                           they shrank to 24 bytes) */
     c->nslots = (u64)1 << (table_bits - 2);
     c->arena_block = malloc((size_t)c->arena_size * sizeof(Chunk) + 64);
     c->arena = c->arena_block ? (Chunk *)(((uintptr_t)c->arena_block + 63) & ~(uintptr_t)63) : NULL;
@@ -151,14 +154,24 @@ static inline unsigned top_cards(unsigned present, int d) {
 
 static u64 entry_cards(const Entry *e, const unsigned present[4]) {
     u64 rel = 0;
-    for (int s = 0; s < 4; s++)
-        rel |= (u64)top_cards(present[s], popc(e->mask[s >> 1] >> (32 * (s & 1)) & 0xFFFFFFFFu) / 2)
-               << (16 * s);
+    for (int s = 0; s < 4; s++) rel |= (u64)top_cards(present[s], e->depth >> (8 * s) & 0xFF) << (16 * s);
     return rel;
 }
 
-static inline int matches(const Entry *e, const u64 *pw) {
-    return (((pw[0] & e->mask[0]) ^ e->ow[0]) | ((pw[1] & e->mask[1]) ^ e->ow[1])) == 0;
+/* LANE[k][d]: in a suit of k cards still out, the 2·d bits of ow that hold the owners of
+   its top d cards. A lookup takes the row of each suit's k (rows[s]) once. */
+static uint32_t LANE[17][17];
+
+static void init_lanes(void) {
+    for (int k = 0; k <= 16; k++)
+        for (int d = 0; d <= k; d++) LANE[k][d] = owner_mask(k) & ~owner_mask(k - d);
+}
+
+static inline int matches(const Entry *e, const u64 *pw, const uint32_t *const rows[4]) {
+    uint32_t d = e->depth;
+    u64 m0 = rows[0][d & 0xFF] | (u64)rows[1][d >> 8 & 0xFF] << 32;
+    u64 m1 = rows[2][d >> 16 & 0xFF] | (u64)rows[3][d >> 24] << 32;
+    return (((pw[0] & m0) ^ e->ow[0]) | ((pw[1] & m1) ^ e->ow[1])) == 0;
 }
 
 static inline u64 slot_hash(u64 key, int tag) {
@@ -215,12 +228,13 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     if (c->aborted) return;
     u64 mask[2] = {0, 0}, w[2];
     int S = 0;
+    uint32_t depth = 0;
     for (int s = 0; s < 4; s++) {
         unsigned r = suit_bits(rel, s) & present[s];
         int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
         if (d) S |= 1 << s;
-        int k = popc32(present[s]);
-        mask[s >> 1] |= (u64)(owner_mask(k) & ~owner_mask(k - d)) << (32 * (s & 1));
+        depth |= (uint32_t)d << (8 * s);
+        mask[s >> 1] |= (u64)LANE[popc32(present[s])][d] << (32 * (s & 1));
     }
     w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
     int tag = list_tag(c, S, tops);
@@ -229,7 +243,7 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
         for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
             for (uint32_t j = 0; j < c->arena[i].count; j++) {
                 Entry *e = c->arena[i].e + j;
-                if (e->mask[0] != mask[0] || e->mask[1] != mask[1] || e->ow[0] != w[0] || e->ow[1] != w[1])
+                if (e->depth != depth || e->ow[0] != w[0] || e->ow[1] != w[1])
                     continue;
                 if (lo > e->lo) e->lo = (uint8_t)lo;
                 if (hi < e->hi) e->hi = (uint8_t)hi;
@@ -252,7 +266,7 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     }
     Chunk *ch = c->arena + sl->head;
     Entry *e = ch->e + ch->count++;
-    e->mask[0] = mask[0]; e->mask[1] = mask[1]; e->ow[0] = w[0]; e->ow[1] = w[1];
+    e->depth = depth; e->ow[0] = w[0]; e->ow[1] = w[1];
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
 }
 
