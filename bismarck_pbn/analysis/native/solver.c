@@ -142,9 +142,11 @@ static int search(Ctx *c, int need, u64 *rel) {
         unsigned subs = base ? base->subsets : 0;
         for (unsigned m = subs & ~1u; m; m &= m - 1)   /* the lists to read: load them at once */
             prefetch_slot(c, key, list_tag(c, __builtin_ctz(m), tops));
-        while (subs) {   /* the lists of the most suits first */
-            int S = 31 - __builtin_clz(subs);
-            subs ^= 1u << S;
+        while (subs) {   /* S ascending: the base first, lists of fewer suits mostly before
+                            those of more (a decisive entry that rests on fewer cards makes
+                            the entries filed above it more general) */
+            int S = __builtin_ctz(subs);
+            subs &= subs - 1;
             Slot *sl = S ? find_slot(c, key, list_tag(c, S, tops), 0) : base;
             if (!sl) continue;
             /* a decisive entry moves to the front of its list (hits cluster): it swaps
