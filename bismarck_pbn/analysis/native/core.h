@@ -34,7 +34,8 @@ typedef struct {
  * Ginsberg's partition search (DDS's "winning ranks"). Each search call returns, beside
  * its answer, the *relevant* cards: those whose rank mattered to it. A position at a
  * trick boundary is filed under its key (the seat to lead and how many cards each seat
- * holds in each suit) in a short list of entries. An entry holds, per suit s, the
+ * holds in each suit) in lists of entries (one per set of suits whose top card the
+ * entries constrain and those cards' owners: see list_tag()). An entry holds, per suit s, the
  * number d_s of top cards that mattered (the cards of s ranked at or above the lowest
  * relevant card of s) and the owners of the top d_s cards still out (2 bits each,
  * ranks relative to the cards gone), with a lower and an upper bound
@@ -47,8 +48,9 @@ typedef struct {
  * decides a trick.
  *
  * Memory: a fixed arena of entries and a fixed open-addressed table of keys, both
- * allocated once; when either is full, everything is forgotten in O(1) (an epoch
- * counter) and the search goes on. */
+ * allocated once (at the default size, 44.7 MB of 256-byte chunks holding 1.75 M entries
+ * and 2^18 slots of 24 bytes: 48.7 MiB in all); when either is full, everything is
+ * forgotten in O(1) (an epoch counter) and the search goes on. */
 
 typedef struct {
     u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, 32 bits a
