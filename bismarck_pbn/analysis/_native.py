@@ -225,8 +225,10 @@ def _declare(lib: ctypes.CDLL) -> None:
 
 
 class NativeSolver:
-    """The C core with its own transposition table of ``2**table_bits`` entries (32
-    bytes each), kept between calls while the rules, trump and teams stay the same."""
+    """The C core with its own transposition table (``2**table_bits / 6`` chunks of 256
+    bytes, ten entries each, and ``2**(table_bits - 2)`` key slots: see ``DEFAULT_TABLE_BITS``
+    in :mod:`~bismarck_pbn.analysis.solver`), kept between calls while the rules, trump and
+    teams stay the same."""
 
     name = "native"
 

@@ -34,9 +34,9 @@ from bismarck_pbn.analysis.problem import Problem
 __all__ = ["Solver", "SolverLimit", "core_description", "solve", "solve_moves"]
 
 DEFAULT_TABLE_BITS = 20
-"""The C core's table: 2**20 entries of 40 bytes and 2**18 key slots of 16 bytes (47 MiB,
-allocated once, emptied when full); the Python core's table is capped at 2**18 entries
-and emptied when full."""
+"""The C core's table: 2**20 / 6 chunks of 256 bytes (1.75 M entries of 24 bytes) and 2**18
+key slots of 24 bytes (48.7 MiB, allocated once, emptied when full); the Python core's
+table is capped at 2**18 entries and emptied when full."""
 
 
 class Solver:

@@ -127,7 +127,7 @@ static int search(Ctx *c, int need, u64 *rel) {
     unsigned present[4];
     uint32_t ow[4];
     u64 pw[2];
-    int ttag = 0;
+    int tops = 0;
     if (boundary) {
         if (R == 1) return last_trick(c, rel) >= need;
 #ifndef NO_MISERE
@@ -137,11 +137,22 @@ static int search(Ctx *c, int need, u64 *rel) {
         if (use_tt) {
             key = position_key(c, present, ow);
             pw[0] = ow[0] | (u64)ow[1] << 32; pw[1] = ow[2] | (u64)ow[3] << 32;
-            ttag = tops_tag(c, ow, present);
-            prefetch_slot(c, key, c->to_play);      /* the second list's, read below */
+            tops = tops_owners(ow, present);
+            prefetch_slot(c, key, c->to_play);      /* the base list's, read below */
         }
-        for (int pass = 0; use_tt && pass < 2; pass++) {
-            Slot *sl = find_slot(c, key, pass ? c->to_play : ttag, 0);
+        const uint32_t *rows[4];
+        if (use_tt)
+            for (int s = 0; s < 4; s++) rows[s] = LANE[popc32(present[s])];
+        Slot *base = use_tt ? find_slot(c, key, c->to_play, 0) : NULL;
+        unsigned subs = base ? base->subsets : 0;
+        for (unsigned m = subs & ~1u; m; m &= m - 1)   /* the lists to read: load them at once */
+            prefetch_slot(c, key, list_tag(c, __builtin_ctz(m), tops));
+        while (subs) {   /* S ascending: the base first, lists of fewer suits mostly before
+                            those of more (a decisive entry that rests on fewer cards makes
+                            the entries filed above it more general) */
+            int S = __builtin_ctz(subs);
+            subs &= subs - 1;
+            Slot *sl = S ? find_slot(c, key, list_tag(c, S, tops), 0) : base;
             if (!sl) continue;
             /* a decisive entry moves to the front of its list (hits cluster): it swaps
                places with the first entry of the newest chunk */
@@ -149,7 +160,7 @@ static int search(Ctx *c, int need, u64 *rel) {
                 Chunk *ch = c->arena + i;
                 for (uint32_t j = 0; j < ch->count; j++) {
                     Entry *e = ch->e + j;
-                    if (!matches(e, pw)) continue;
+                    if (!matches(e, pw, rows)) continue;
                     if (e->lo >= need || e->hi < need) {
                         Entry *front = c->arena[sl->head].e;
                         if (e != front) { Entry t = *front; *front = *e; *e = t; e = front; }
@@ -223,8 +234,8 @@ static int search(Ctx *c, int need, u64 *rel) {
             unsigned p = present[cut >> 4];
             best = (cut >> 4) << 4 | popc32(p & ((1u << (cut & 15)) - 1));
         }
-        if (result) store(c, key, present, pw, ttag, acc, need, R, best);
-        else store(c, key, present, pw, ttag, acc, 0, need - 1, best);
+        if (result) store(c, key, present, pw, tops, acc, need, R, best);
+        else store(c, key, present, pw, tops, acc, 0, need - 1, best);
     }
     return result;
 }

@@ -9,14 +9,17 @@
 #endif
 
 static void init_pext(void);
+static void init_lanes(void);
 
 EXPORT void *bpn_dds_new(int table_bits) {
     init_pext();
+    init_lanes();
     if (table_bits < 6) table_bits = 6;
     if (table_bits > 26) table_bits = 26;
     Ctx *c = calloc(1, sizeof(Ctx));
     if (!c) return NULL;
-    c->arena_size = ((uint32_t)1 << table_bits) / CHUNK;
+    c->arena_size = ((uint32_t)1 << table_bits) / 6;   /* 256-byte chunks (of 6 entries before
+                                                           they shrank to 24 bytes) */
     c->nslots = (u64)1 << (table_bits - 2);
     c->arena_block = malloc((size_t)c->arena_size * sizeof(Chunk) + 64);
     c->arena = c->arena_block ? (Chunk *)(((uintptr_t)c->arena_block + 63) & ~(uintptr_t)63) : NULL;
@@ -151,19 +154,32 @@ static inline unsigned top_cards(unsigned present, int d) {
 
 static u64 entry_cards(const Entry *e, const unsigned present[4]) {
     u64 rel = 0;
-    for (int s = 0; s < 4; s++)
-        rel |= (u64)top_cards(present[s], popc(e->mask[s >> 1] >> (32 * (s & 1)) & 0xFFFFFFFFu) / 2)
-               << (16 * s);
+    for (int s = 0; s < 4; s++) rel |= (u64)top_cards(present[s], e->depth >> (8 * s) & 0xFF) << (16 * s);
     return rel;
 }
 
-static inline int matches(const Entry *e, const u64 *pw) {
-    return (((pw[0] & e->mask[0]) ^ e->ow[0]) | ((pw[1] & e->mask[1]) ^ e->ow[1])) == 0;
+/* LANE[k][d]: in a suit of k cards still out, the 2·d bits of ow that hold the owners of
+   its top d cards. A lookup takes the row of each suit's k (rows[s]) once. */
+static uint32_t LANE[17][17];
+
+static void init_lanes(void) {
+    for (int k = 0; k <= 16; k++)
+        for (int d = 0; d <= k; d++) LANE[k][d] = owner_mask(k) & ~owner_mask(k - d);
 }
 
+static inline int matches(const Entry *e, const u64 *pw, const uint32_t *const rows[4]) {
+    uint32_t d = e->depth;
+    u64 m0 = rows[0][d & 0xFF] | (u64)rows[1][d >> 8 & 0xFF] << 32;
+    u64 m1 = rows[2][d >> 16 & 0xFF] | (u64)rows[3][d >> 24] << 32;
+    return (((pw[0] & m0) ^ e->ow[0]) | ((pw[1] & m1) ^ e->ow[1])) == 0;
+}
+
+/* Where a list's probe starts: the lists of one key and seat to lead (tags that differ
+   above their two low bits) start within 4 slots of each other, so that the lookup's
+   second list is mostly in the cache line its first one (the base) brought in. */
 static inline u64 slot_hash(u64 key, int tag) {
-    u64 h = (key ^ (u64)(tag + 1) * 0x9E3779B97F4A7C15ull) * 0xC2B2AE3D27D4EB4Full;
-    return h ^ h >> 31;
+    u64 h = (key ^ (u64)((tag & 3) + 1) * 0x9E3779B97F4A7C15ull) * 0xC2B2AE3D27D4EB4Full;
+    return (h ^ h >> 31) + ((u64)(tag >> 2) * 0x9E3779B9u >> 16 & 3);
 }
 
 /* Start loading the slot find_slot(c, key, tag, ...) reads first (the table is large: a
@@ -179,7 +195,7 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
         if (sl->epoch != c->epoch) {
             if (!make) return NULL;
             if (c->slots_used * 4 >= c->nslots * 3) return NULL;  /* full: the caller forgets */
-            sl->epoch = c->epoch; sl->key = key; sl->tag = (uint16_t)tag; sl->head = NONE;
+            sl->epoch = c->epoch; sl->key = key; sl->tag = (uint16_t)tag; sl->head = NONE; sl->subsets = 0;
             c->slots_used++;
             return sl;
         }
@@ -187,37 +203,50 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
     }
 }
 
-/* The tag of the list for entries that constrain the owner of every suit's top card:
-   such entries are filed apart, by those owners, which keeps the lists short. */
-static inline int tops_tag(const Ctx *c, const uint32_t ow[4], const unsigned present[4]) {
+/* The owners of each suit's top card still out, 2 bits a suit (0 for a suit with no card
+   out: ow[s] is 0 then, whatever the shift). */
+static inline int tops_owners(const uint32_t ow[4], const unsigned present[4]) {
     int t = 0;
-    for (int s = 0; s < 4; s++)   /* a suit with no card out: ow[s] is 0, whatever the shift */
+    for (int s = 0; s < 4; s++)
         t |= (int)(ow[s] >> ((2 * popc32(present[s]) - 2) & 31) & 3) << (2 * s);
-    return c->to_play | 4 | t << 3;
+    return t;
+}
+
+/* A key's entries are filed in lists by the set S of suits whose top card they constrain
+   (d_s > 0) and the owners of those top cards: a lookup reads only the lists whose top
+   cards are owned as in its position, which keeps the lists it walks short. SPREAD[S]:
+   the bits of tops_owners() for the suits of S. */
+static const int SPREAD[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                               0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
+
+static inline int list_tag(const Ctx *c, int S, int tops) {
+    return c->to_play | S << 2 | (tops & SPREAD[S]) << 6;
 }
 
 /* Record lo <= value <= hi for the positions whose top cards, per the relevant cards
-   `rel`, are owned as in this one (ttag: its tops_tag()). */
-static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int ttag, u64 rel,
+   `rel`, are owned as in this one (tops: its tops_owners()). The list of S empty (the
+   base, always made) keeps in `subsets` which lists the key has. */
+static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int tops, u64 rel,
                   int lo, int hi, int best) {
     if (c->aborted) return;
     u64 mask[2] = {0, 0}, w[2];
-    int all_tops = 1;
+    int S = 0;
+    uint32_t depth = 0;
     for (int s = 0; s < 4; s++) {
         unsigned r = suit_bits(rel, s) & present[s];
         int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
-        if (present[s] && !d) all_tops = 0;
-        int k = popc32(present[s]);
-        mask[s >> 1] |= (u64)(owner_mask(k) & ~owner_mask(k - d)) << (32 * (s & 1));
+        if (d) S |= 1 << s;
+        depth |= (uint32_t)d << (8 * s);
+        mask[s >> 1] |= (u64)LANE[popc32(present[s])][d] << (32 * (s & 1));
     }
     w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
-    int tag = all_tops ? ttag : c->to_play;
+    int tag = list_tag(c, S, tops);
     Slot *sl = find_slot(c, key, tag, 1);
     if (sl) {
         for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
             for (uint32_t j = 0; j < c->arena[i].count; j++) {
                 Entry *e = c->arena[i].e + j;
-                if (e->mask[0] != mask[0] || e->mask[1] != mask[1] || e->ow[0] != w[0] || e->ow[1] != w[1])
+                if (e->depth != depth || e->ow[0] != w[0] || e->ow[1] != w[1])
                     continue;
                 if (lo > e->lo) e->lo = (uint8_t)lo;
                 if (hi < e->hi) e->hi = (uint8_t)hi;
@@ -225,10 +254,14 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
                 return;
             }
     }
-    if (!sl || (c->arena_top >= c->arena_size && (sl->head == NONE || c->arena[sl->head].count == CHUNK))) {
+    Slot *base = sl && S ? find_slot(c, key, c->to_play, 1) : sl;
+    if (!sl || !base
+        || (c->arena_top >= c->arena_size && (sl->head == NONE || c->arena[sl->head].count == CHUNK))) {
         forget(c); c->clears++;
         sl = find_slot(c, key, tag, 1);
+        base = S ? find_slot(c, key, c->to_play, 1) : sl;
     }
+    base->subsets |= (uint16_t)(1u << S);
     if (sl->head == NONE || c->arena[sl->head].count == CHUNK) {
         uint32_t i = c->arena_top++;
         c->arena[i].next = sl->head; c->arena[i].count = 0;
@@ -236,9 +269,8 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     }
     Chunk *ch = c->arena + sl->head;
     Entry *e = ch->e + ch->count++;
-    e->mask[0] = mask[0]; e->mask[1] = mask[1]; e->ow[0] = w[0]; e->ow[1] = w[1];
+    e->depth = depth; e->ow[0] = w[0]; e->ow[1] = w[1];
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
 }
-
 
 #endif
