@@ -37,9 +37,10 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
      beats the card led and the third hand, else plays its lowest card that beats
      both, else its lowest card that beats the lead (DDS's weights for the second
      hand: one solve 26 % fewer nodes); with a teammate last it ducks if the teammate
-     can win, else wins as cheaply as it can; behind a teammate's winning card it plays low, or covers when the last
-     seat would beat the teammate; last to play, the cheapest winning card, or low
-     behind a teammate. */
+     can win, else wins as cheaply as it can; behind a teammate's winning card it plays
+     low, or covers when the last seat would beat the teammate; last to play, the
+     cheapest winning card, or low behind a teammate; of four seats, a discard comes
+     from the longest suit first (DDS's weights too: one solve 3 % fewer nodes). */
 static int gen_moves(const Ctx *c, int *moves, int best_lead) {
     u64 lg = legal(c), all = c->out;
     if (c->ntable) {
@@ -154,6 +155,8 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                     else if (before_last && !nx_foe) sc = w_sure ? 1500 - b : 450 - b;
                 }
                 else sc = 500 - b - (s == c->trump ? 200 : 0);
+                /* four seats: a discard from the longest suit first (DDS's weights) */
+                if (c->n == 4 && wants && s != led && s != c->trump) sc += 3 * len;
             }
             /* the lead that last cut off with as many tricks left (DDS's "best move"
                of the depth, a killer move): after the table's best lead, before the rules */
