@@ -7,8 +7,8 @@ adds: schedules (BPN703), length and tie-breaks (BPN704, BPN705), game ends (BPN
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple, Protocol, Self, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.format.values import signed_text
@@ -196,30 +196,29 @@ class SessionChecker:
         return [_located(f, last) for f in self.rules.finish(last, self.board, self.totals)]
 
 
-class _Followed(Protocol):
-    """A deal's record as :func:`follow_sessions` passes it on (:class:`Checked`, or
-    the parallel validator's ``Followed``): its diagnostics and where the session stands."""
+class _Record(Protocol):
+    """A deal's record as :func:`follow_sessions` passes it on (:class:`Checked`, or the
+    parallel validator's ``Followed``): the list its session's diagnostics are added to."""
 
     @property
     def diagnostics(self) -> list[Diagnostic]: ...
 
-    def _replace(self, *, total: tuple[int, ...] | None, settled: tuple[int, ...] | None,
-                 points: tuple[int, ...] | None, marks: tuple[tuple[str, int], ...]) -> Self: ...
+
+R = TypeVar("R", bound=_Record)
 
 
-F = TypeVar("F", bound=_Followed)
-
-
-def follow_sessions(deals: Iterable[tuple[F, Deal | SessionFacts | None, DealResult]]) -> Iterator[F]:
+def follow_sessions(deals: Iterable[tuple[R, Deal | SessionFacts | None, DealResult]],
+                    stamp: Callable[[R, SessionChecker], R]) -> Iterator[R]:
     """The session checks over deals in file order, each given as (its record, the deal
     or its :class:`SessionFacts` — None for a deal without tags —, its result). Each
     record comes out with its session's diagnostics added and, for a deal with a Board
-    tag, with the session's standing after it (running total, settled score, points,
-    marks); but only once the next deal has been fed, since a session's end (BPN704 on
-    its last deal) is only known then. The one place of that one-deal lag, shared by
-    ``validate_deals`` and the parallel validator. O(1) memory."""
+    tag, as ``stamp`` makes it with the session's standing after the deal (running
+    total, settled score, points, marks); but only once the next deal has been fed,
+    since a session's end (BPN704 on its last deal) is only known then. The one place
+    of that one-deal lag, shared by ``validate_deals`` and the parallel validator.
+    O(1) memory."""
     session = SessionChecker()
-    pending: F | None = None
+    pending: R | None = None
     for record, deal, result in deals:
         if deal is not None:
             now, before = session.feed(deal, result)
@@ -227,8 +226,7 @@ def follow_sessions(deals: Iterable[tuple[F, Deal | SessionFacts | None, DealRes
             if before and pending is not None:
                 pending.diagnostics.extend(before)
             if deal.board is not None:
-                record = record._replace(total=session.totals, settled=session.score, points=session.points,
-                                         marks=session.marks)
+                record = stamp(record, session)
         if pending is not None:
             yield pending
         pending = record

@@ -275,13 +275,17 @@ def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[D
 def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
     """Check deals in file order, session checks included. Each deal comes out once the
     next one has been read (a session's end is only known then). O(1) memory."""
-    return follow_sessions(_checked(deals))
+    return follow_sessions(_checked(deals), _stamped)
 
 
 def _checked(deals: Iterable[Deal]) -> Iterator[tuple[Checked, Deal | None, DealResult]]:
     for deal in deals:
         checked = check_deal(deal)
         yield checked, deal if deal.tags else None, checked.result
+
+
+def _stamped(checked: Checked, session: SessionChecker) -> Checked:
+    return checked._replace(total=session.totals, settled=session.score, points=session.points, marks=session.marks)
 
 
 def validate_text(text: str, path: str | None = None) -> list[Diagnostic]:
