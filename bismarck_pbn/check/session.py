@@ -196,15 +196,16 @@ class SessionChecker:
         return [_located(f, last) for f in self.rules.finish(last, self.board, self.totals)]
 
 
-class _Record(Protocol):
-    """A deal's record as :func:`follow_sessions` passes it on (:class:`Checked`, or the
-    parallel validator's ``Followed``): the list its session's diagnostics are added to."""
+if TYPE_CHECKING:  # (typing's Protocol is not free to build at import)
+    class _Record(Protocol):
+        """A deal's record as :func:`follow_sessions` passes it on (:class:`Checked`, or the
+        parallel validator's ``Followed``): the list its session's diagnostics are added to."""
 
-    @property
-    def diagnostics(self) -> list[Diagnostic]: ...
+        @property
+        def diagnostics(self) -> list[Diagnostic]: ...
 
 
-R = TypeVar("R", bound=_Record)
+R = TypeVar("R", bound="_Record")
 
 
 def follow_sessions(deals: Iterable[tuple[R, Deal | SessionFacts | None, DealResult]],
