@@ -28,9 +28,8 @@ from bismarck_pbn.model.deal import SESSION_TAGS
 from bismarck_pbn.format.reader import DealReader, iter_lines
 from bismarck_pbn.format.syntax import session_pattern, unescape
 from bismarck_pbn.format.split import Chunk, split_lines
-from bismarck_pbn.check.results import Checked, DealResult
-from bismarck_pbn.check.session import SessionChecker, follow_sessions
-from bismarck_pbn.check.validate import SessionFacts, check_deal
+from bismarck_pbn.check.results import Checked
+from bismarck_pbn.check.validate import SessionChecker, SessionFacts, check_deal
 from bismarck_pbn.parallel import BIG_FILE, Executor
 
 BATCH = 1000
@@ -148,23 +147,29 @@ def follow_deals(results: Iterator[tuple[list, int]], path: str, counts: dict[st
     number less one), in file order, with the one-deal lag of ``validate_deals`` for
     the diagnostics a session's end reveals: each deal with what ``validate_deals``
     gives it (its running total, settled score, individual points and marks)."""
-    return follow_sessions(_followed(results, path, counts), _stamped)
-
-
-def _followed(results: Iterator[tuple[list, int]], path: str, counts: dict[str, int]
-              ) -> Iterator[tuple[Followed, SessionFacts | None, DealResult]]:
+    session = SessionChecker()
+    pending: Followed | None = None
     counts[path] = 0
     for batch, offset in results:
         for diagnostics, facts, result, made in batch:
+            diagnostics = list(diagnostics)
+            now = Followed(diagnostics, made, offset)
             if facts is not None:
                 counts[path] += 1
-            yield Followed(list(diagnostics), made, offset), facts, result
-
-
-def _stamped(deal: Followed, session: SessionChecker) -> Followed:
-    # (made whole: NamedTuple._replace costs a microsecond more a deal, the main process's time)
-    return Followed(deal.diagnostics, deal.made, deal.offset, session.totals, session.score, session.points,
-                    session.marks)
+                found, before = session.feed(facts, result)
+                diagnostics.extend(found)
+                if before and pending is not None:
+                    pending.diagnostics.extend(before)
+                if facts.board is not None:
+                    now = Followed(diagnostics, made, offset, session.totals, session.score, session.points,
+                                   session.marks)
+            if pending is not None:
+                yield pending
+            pending = now
+    end = session.finish()
+    if pending is not None:
+        pending.diagnostics.extend(end)
+        yield pending
 
 
 def follow(results: Iterator[tuple[list, int]], path: str, counts: dict[str, int]

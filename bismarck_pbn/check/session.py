@@ -7,8 +7,7 @@ adds: schedules (BPN703), length and tie-breaks (BPN704, BPN705), game ends (BPN
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
 
 from bismarck_pbn.diagnostics import Diagnostic, diag
 from bismarck_pbn.format.values import signed_text
@@ -194,44 +193,3 @@ class SessionChecker:
         self.active = False
         last = self.last
         return [_located(f, last) for f in self.rules.finish(last, self.board, self.totals)]
-
-
-if TYPE_CHECKING:  # (typing's Protocol is not free to build at import)
-    class _Record(Protocol):
-        """A deal's record as :func:`follow_sessions` passes it on (:class:`Checked`, or the
-        parallel validator's ``Followed``): the list its session's diagnostics are added to."""
-
-        @property
-        def diagnostics(self) -> list[Diagnostic]: ...
-
-
-R = TypeVar("R", bound="_Record")
-
-
-def follow_sessions(deals: Iterable[tuple[R, Deal | SessionFacts | None, DealResult]],
-                    stamp: Callable[[R, SessionChecker], R]) -> Iterator[R]:
-    """The session checks over deals in file order, each given as (its record, the deal
-    or its :class:`SessionFacts` — None for a deal without tags —, its result). Each
-    record comes out with its session's diagnostics added and, for a deal with a Board
-    tag, as ``stamp`` makes it with the session's standing after the deal (running
-    total, settled score, points, marks); but only once the next deal has been fed,
-    since a session's end (BPN704 on its last deal) is only known then. The one place
-    of that one-deal lag, shared by ``validate_deals`` and the parallel validator.
-    O(1) memory."""
-    session = SessionChecker()
-    pending: R | None = None
-    for record, deal, result in deals:
-        if deal is not None:
-            now, before = session.feed(deal, result)
-            record.diagnostics.extend(now)
-            if before and pending is not None:
-                pending.diagnostics.extend(before)
-            if deal.board is not None:
-                record = stamp(record, session)
-        if pending is not None:
-            yield pending
-        pending = record
-    end = session.finish()
-    if pending is not None:
-        pending.diagnostics.extend(end)
-        yield pending

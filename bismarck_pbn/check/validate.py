@@ -21,7 +21,7 @@ from typing import BinaryIO, TextIO
 
 from bismarck_pbn.check.replay import Replay, replay
 from bismarck_pbn.check.results import Checked, DealResult
-from bismarck_pbn.check.session import SessionChecker, SessionFacts, follow_sessions
+from bismarck_pbn.check.session import SessionChecker, SessionFacts
 from bismarck_pbn.check.wording import fault_diagnostics, leader_message
 from bismarck_pbn.diagnostics import INFO, WARNING, Diagnostic, diag
 from bismarck_pbn.format.reader import parse, read_deals
@@ -275,17 +275,25 @@ def _check_tricks(deal: Deal, rules: Ruleset, result: Replay | None, out: list[D
 def validate_deals(deals: Iterable[Deal]) -> Iterator[Checked]:
     """Check deals in file order, session checks included. Each deal comes out once the
     next one has been read (a session's end is only known then). O(1) memory."""
-    return follow_sessions(_checked(deals), _stamped)
-
-
-def _checked(deals: Iterable[Deal]) -> Iterator[tuple[Checked, Deal | None, DealResult]]:
+    session = SessionChecker()
+    pending: Checked | None = None
     for deal in deals:
         checked = check_deal(deal)
-        yield checked, deal if deal.tags else None, checked.result
-
-
-def _stamped(checked: Checked, session: SessionChecker) -> Checked:
-    return checked._replace(total=session.totals, settled=session.score, points=session.points, marks=session.marks)
+        if deal.tags:
+            now, before = session.feed(deal, checked.result)
+            checked.diagnostics.extend(now)
+            if before and pending is not None:
+                pending.diagnostics.extend(before)
+            if deal.board is not None:
+                checked = checked._replace(total=session.totals, settled=session.score, points=session.points,
+                                           marks=session.marks)
+        if pending is not None:
+            yield pending
+        pending = checked
+    end = session.finish()
+    if pending is not None:
+        pending.diagnostics.extend(end)
+        yield pending
 
 
 def validate_text(text: str, path: str | None = None) -> list[Diagnostic]:
