@@ -2,7 +2,7 @@
 """The same measurements in two (or more) checkouts, side by side, interleaved.
 
     python benchmarks/compare_trees.py OLD NEW [--deals N | --file F] [--rounds K] [--repeat R]
-                                       [--only validate,read,import,command] [--callgrind] [--json]
+                                       [--only validate,read,import,command,follow] [--callgrind] [--json]
 
 ``OLD`` and ``NEW`` are checkouts (git worktrees) of bismarck-pbn. Each is run in fresh
 child interpreters: by default this script's own interpreter with ``PYTHONPATH`` set to
@@ -20,13 +20,18 @@ Measurements (all CPU time of the child, ``time.process_time()`` or its rusage):
   them, best of ``--repeat`` runs in each child: deals per CPU-second of the checker alone;
 - ``read``: ``validate_deals(read_deals(f))`` over the file, best of ``--repeat``: deals
   per CPU-second of reading and checking;
+- ``follow`` (only when asked for): the file checked in batches once, as ``--jobs``
+  workers check a large file, then ``follow_deals`` over the batches' results, best of
+  ``--repeat``: deals per CPU-second of the main process's session following, the part
+  of a parallel validate that does not spread over workers;
 - ``import``: CPU time of ``import bismarck_pbn`` plus building the parser (one tiny
   deal parsed) in a fresh interpreter, timed inside it; and the number of modules it loads;
 - ``command``: ``python -m bismarck_pbn validate FILE`` as a whole, CPU seconds and peak
   memory (``ru_maxrss`` from ``os.wait4``);
 - ``--callgrind``: instructions (``valgrind --tool=callgrind``, ``PYTHONHASHSEED=0``),
   load-independent, so one run per tree suffices: the import + parser build, and per
-  deal, reading and validating the first ``--callgrind-deals`` deals (default 300).
+  deal, reading and validating the first ``--callgrind-deals`` deals (default 300); with
+  ``follow`` asked for, also the session following per deal.
 
 The file is ``--file F``, or ``--deals N`` deals (default 2,000, whole sessions, so a
 few more) of Standard Bismarck from ``tests/genbpn.py`` of the checkout this script sits
@@ -84,6 +89,23 @@ for _ in range(repeat + 1):  # the first run warms up
 print(n, best, errors)
 """
 
+FOLLOW = r"""
+import gc, sys, time
+from pathlib import Path
+from bismarck_pbn.check.parallel import checked_batches, follow_deals
+from bismarck_pbn.parallel.local import InProcess
+path, repeat = sys.argv[1], int(sys.argv[2])
+results = list(checked_batches(InProcess(), Path(path), "utf-8"))  # the workers' part, done once here
+best = float("inf")
+for _ in range(repeat + 1):  # the first run warms up
+    gc.collect()
+    t = time.process_time()
+    n = sum(1 for _f in follow_deals(iter(results), path, {}))
+    if _:
+        best = min(best, time.process_time() - t)
+print(n, best, 0)
+"""
+
 IMPORT = r"""
 import sys, time
 before = len(sys.modules)
@@ -120,9 +142,9 @@ def tree_env(tree: str, own_python: bool, cache: str) -> dict:
 
 def measure(kind: str, python: str, env: dict, path: str, repeat: int) -> dict:
     """One measurement in a fresh child of one tree."""
-    if kind in ("validate", "read"):
-        _cpu, _rss, out = child_cpu(python, env, ["-c", VALIDATE if kind == "validate" else READ,
-                                                  path, str(repeat)])
+    if kind in ("validate", "read", "follow"):
+        code = {"validate": VALIDATE, "read": READ, "follow": FOLLOW}[kind]
+        _cpu, _rss, out = child_cpu(python, env, ["-c", code, path, str(repeat)])
         n, best, errors = out.split()
         return {"value": int(n) / float(best), "errors": int(errors)}
     if kind == "import":
@@ -148,13 +170,23 @@ if mode != "import":
     if mode == "validate":
         for _c in bpn.validate_deals(deals):
             pass
+    if mode in ("batches", "follow"):
+        from pathlib import Path
+        from bismarck_pbn.check.parallel import checked_batches, follow_deals
+        from bismarck_pbn.parallel.local import InProcess
+        results = list(checked_batches(InProcess(), Path(path), "utf-8"))
+        if mode == "follow":
+            for _f in follow_deals(iter(results), path, {}):
+                pass
 """
 
 
 def instructions(python: str, env: dict, mode: str, path: str) -> int | None:
     """Instructions of a child under callgrind (``PYTHONHASHSEED=0``; None without
     valgrind): ``import`` (the import and the parser's build), ``read`` (that, then the
-    file read), ``validate`` (that, then the deals validated)."""
+    file read), ``validate`` (that, then the deals validated); ``batches`` (the file read
+    and checked in batches as ``--jobs`` workers do, here), ``follow`` (that, then the
+    sessions followed over the batches' results, as the main process does)."""
     env = dict(env, PYTHONHASHSEED="0")
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -183,20 +215,23 @@ def first_deals(path: str, n: int, out: str) -> int:
     return count
 
 
-def callgrind_figures(pythons: list[str], envs: list[dict], path: str) -> list[dict] | None:
+def callgrind_figures(pythons: list[str], envs: list[dict], path: str, follow: bool = False) -> list[dict] | None:
     """Per tree: instructions of the import + parser build, and per deal of reading and
-    of validating, from three callgrind runs on the same small file."""
+    of validating, from three callgrind runs on the same small file; with ``follow``, two
+    more: per deal, the main process's following of the sessions under ``--jobs``."""
     out = []
+    modes = ("import", "read", "validate") + (("batches", "follow") if follow else ())
     for python, env in zip(pythons, envs):
-        counts = {mode: instructions(python, env, mode, path) for mode in ("import", "read", "validate")}
+        counts = {mode: instructions(python, env, mode, path) for mode in modes}
         if None in counts.values():
             return None
         out.append(counts)
     return out
 
 
-UNITS = {"validate": "deals/CPU-s", "read": "deals/CPU-s", "import": "CPU ms", "command": "CPU s"}
-HIGHER_IS_BETTER = {"validate": True, "read": True, "import": False, "command": False}
+UNITS = {"validate": "deals/CPU-s", "read": "deals/CPU-s", "follow": "deals/CPU-s", "import": "CPU ms",
+         "command": "CPU s"}
+HIGHER_IS_BETTER = {"validate": True, "read": True, "follow": True, "import": False, "command": False}
 
 
 def generate(n: int, seed: int, path: str) -> int:
@@ -255,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.callgrind:
             small = os.path.join(tmp, "small.bpn")
             cg_deals = first_deals(path, args.callgrind_deals, small)
-            counts = callgrind_figures(pythons, envs, small)
+            counts = callgrind_figures(pythons, envs, small, "follow" in kinds)
 
     report: dict = {"trees": trees, "rounds": args.rounds, "repeat": args.repeat, "figures": {}}
     print(f"{'measure':<10} {'unit':<12} " + " ".join(f"{os.path.basename(t):>22}" for t in trees) + "   ratio")
@@ -281,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
                 ("read", "instr/deal", [(c["read"] - c["import"]) / cg_deals for c in counts]),
                 ("validate", "instr/deal", [(c["validate"] - c["read"]) / cg_deals for c in counts])]
         rows.append(("read+valid", "instr/deal", [a + b for a, b in zip(rows[1][2], rows[2][2])]))
+        if "follow" in counts[0]:
+            rows.append(("follow", "instr/deal", [(c["follow"] - c["batches"]) / cg_deals for c in counts]))
         print(f"callgrind, {cg_deals} deals (instructions, PYTHONHASHSEED=0):")
         for name, unit, figures in rows:
             print(f"  {name:<10} {unit:<10} " + " ".join(f"{f:>22,.0f}" for f in figures) + "   "

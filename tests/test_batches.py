@@ -8,15 +8,14 @@ import random
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import genbpn
 from bismarck_pbn import validate_file
 from bismarck_pbn.check import parallel
-from bismarck_pbn.cli import app
 from bismarck_pbn.cli import standings as cli_standings
 from bismarck_pbn.parallel.local import InProcess
 from bismarck_pbn.session import standings_farm
+from cli_run import run_cli
 from test_parallel import _file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,11 +67,6 @@ def test_every_sample_validated_in_batches_gives_the_diagnostics_of_one_process(
         assert got == validate_file(path), path
 
 
-def _run(args):
-    result = CliRunner().invoke(app, args)
-    return result.exit_code, result.stdout, result.stderr
-
-
 def _cli_case(tmp_path, monkeypatch) -> tuple[list[str], list[Path]]:
     """The archive, cut into batches of 5, and a small file sent whole after it; the
     files whose batches the command's main process follows are listed as it does."""
@@ -89,9 +83,9 @@ def _cli_case(tmp_path, monkeypatch) -> tuple[list[str], list[Path]]:
 
 def test_standings_jobs_2_of_one_large_file_writes_what_one_process_writes(tmp_path, monkeypatch):
     args, farmed = _cli_case(tmp_path, monkeypatch)
-    one = _run([*args, "--format", "json", "--jobs", "1"])
+    one = run_cli([*args, "--format", "json", "--jobs", "1"])
     assert one[0] == 0 and one[1].count('"board"') > 60 and "errors" in one[2] and not farmed
-    assert _run([*args, "--format", "json", "--jobs", "2"]) == one
+    assert run_cli([*args, "--format", "json", "--jobs", "2"]) == one
     assert [str(p) for p in farmed] == [args[1]]  # the large file went in batches
 
 
@@ -100,6 +94,6 @@ def test_standings_jobs_2_of_one_large_file_writes_what_one_process_writes(tmp_p
                                      ["--by-player", "--format", "json"]])
 def test_every_format_of_a_large_file_with_jobs_is_that_of_one_process(tmp_path, monkeypatch, options):
     args, farmed = _cli_case(tmp_path, monkeypatch)
-    one = _run([*args, *options, "--jobs", "1"])
+    one = run_cli([*args, *options, "--jobs", "1"])
     assert one[0] == 0 and one[1] and "errors" in one[2]
-    assert _run([*args, *options, "--jobs", "2"]) == one and farmed
+    assert run_cli([*args, *options, "--jobs", "2"]) == one and farmed

@@ -12,12 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import bismarck_pbn
 from bismarck_pbn.check import parallel
-from bismarck_pbn.cli import app
 from bismarck_pbn.parallel import cluster
+from cli_run import run_cli
 
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.slow
@@ -34,11 +33,6 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _run(args):
-    result = CliRunner().invoke(app, args)
-    return result.exit_code, result.stdout, result.stderr
-
-
 @pytest.fixture(scope="module")
 def local_cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
@@ -53,13 +47,13 @@ def test_validate_on_a_local_cluster_writes_what_one_process_writes(local_cluste
     monkeypatch.setattr(parallel, "BIG_FILE", 5000)  # split into batches of 5 deals
     monkeypatch.setattr(parallel, "BATCH", 5)
     args = ["validate", str(path), *SAMPLES[:3], "--format", "json"]
-    one = _run([*args, "--jobs", "1"])
+    one = run_cli([*args, "--jobs", "1"])
     assert one[0] == 1 and one[1].count("BPN") >= 2
-    assert _run([*args, "--scheduler", local_cluster])[:2] == one[:2]
+    assert run_cli([*args, "--scheduler", local_cluster])[:2] == one[:2]
     monkeypatch.setenv("BPN_SCHEDULER", local_cluster)  # the same through the environment
-    assert _run(args)[:2] == one[:2]
+    assert run_cli(args)[:2] == one[:2]
     args = ["standings", *SAMPLES[:4], "--format", "csv"]  # files sent as bytes
-    assert _run([*args, "--scheduler", local_cluster])[:2] == _run([*args, "--jobs", "1"])[:2]
+    assert run_cli([*args, "--scheduler", local_cluster])[:2] == run_cli([*args, "--jobs", "1"])[:2]
 
 
 def test_standings_of_a_large_file_on_a_local_cluster_writes_what_one_process_writes(local_cluster, tmp_path,
@@ -68,15 +62,15 @@ def test_standings_of_a_large_file_on_a_local_cluster_writes_what_one_process_wr
 
     args, farmed = _cli_case(tmp_path, monkeypatch)  # the large file cut into batches of 5
     for options in (["--format", "json"], ["--by-player"]):
-        one = _run([*args, *options, "--jobs", "1"])
+        one = run_cli([*args, *options, "--jobs", "1"])
         assert one[0] == 0 and one[1]
-        assert _run([*args, *options, "--scheduler", local_cluster]) == one
+        assert run_cli([*args, *options, "--scheduler", local_cluster]) == one
     assert [str(p) for p in farmed] == [args[1]] * 2
 
 
 def test_a_worker_with_another_version_is_refused_in_one_line(local_cluster, monkeypatch):
     monkeypatch.setattr(bismarck_pbn, "__version__", "0.0.1")  # this side differs from the workers
-    code, out, err = _run(["validate", "samples/club-night.bpn", "--scheduler", local_cluster])
+    code, out, err = run_cli(["validate", "samples/club-night.bpn", "--scheduler", local_cluster])
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "runs bismarck-pbn" in lines[0] and "this is 0.0.1" in lines[0], err
@@ -132,7 +126,7 @@ def test_a_worker_of_another_version_that_joins_later_is_refused_in_one_line(tmp
 def test_an_address_with_no_scheduler_is_one_line_and_exit_2_within_seconds(monkeypatch):
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
     address = f"tcp://127.0.0.1:{_free_port()}"  # nothing listens there
-    code, out, err = _run(["validate", "samples/club-night.bpn", "--scheduler", address])
+    code, out, err = run_cli(["validate", "samples/club-night.bpn", "--scheduler", address])
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and f"cannot reach a Dask scheduler at {address}" in lines[0], err

@@ -3,10 +3,9 @@
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from bismarck_pbn.cli import app
 from bismarck_pbn.convert import tables
+from cli_run import run_cli
 
 pq = pytest.importorskip("pyarrow.parquet")
 
@@ -14,14 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CLUB = str(ROOT / "samples" / "club-night.bpn")
 
 
-def _run(args):
-    result = CliRunner().invoke(app, args)
-    return result.exit_code, result.stdout, result.stderr
-
-
 def test_parquet_tables_hold_every_deal_and_card(tmp_path):
     one = tmp_path / "one"
-    code, out, err = _run(["convert", CLUB, "--to", "parquet", "-o", str(one), "--jobs", "1"])
+    code, out, err = run_cli(["convert", CLUB, "--to", "parquet", "-o", str(one), "--jobs", "1"])
     assert code == 0 and out == "" and "12 deals" in err
     deals = pq.read_table(one / "deals.parquet").to_pylist()
     assert [c for c, _, _ in tables.DEAL_COLUMNS] == pq.read_schema(one / "deals.parquet").names
@@ -52,8 +46,8 @@ def test_a_large_file_is_cut_at_a_session_start(tmp_path, monkeypatch):
 def test_parquet_tables_are_the_same_whatever_the_jobs(tmp_path):
     one, two = tmp_path / "one", tmp_path / "two"
     inputs = [CLUB, str(ROOT / "samples" / "bid-whist" / "rent-party.bpn")]
-    assert _run(["convert", *inputs, "--to", "parquet", "-o", str(one), "--jobs", "1"])[0] == 0
-    assert _run(["convert", *inputs, "--to", "parquet", "-o", str(two), "--jobs", "2"])[0] == 0
+    assert run_cli(["convert", *inputs, "--to", "parquet", "-o", str(one), "--jobs", "1"])[0] == 0
+    assert run_cli(["convert", *inputs, "--to", "parquet", "-o", str(two), "--jobs", "2"])[0] == 0
     for name in ("deals.parquet", "cards.parquet"):
         assert pq.read_table(one / name).equals(pq.read_table(two / name))
 
@@ -63,7 +57,7 @@ def test_parquet_tables_are_the_same_whatever_the_jobs(tmp_path):
     (["--to", "json", "--dd"], "give --to parquet"),
 ])
 def test_parquet_usage_errors(args, says):
-    code, out, err = _run(["convert", CLUB, *args])
+    code, out, err = run_cli(["convert", CLUB, *args])
     assert code == 2 and says in err and out == ""
 
 
@@ -80,7 +74,7 @@ def test_the_dask_library_gives_the_same_tables(tmp_path):
     bag = read_bpn([str(two)])
     assert bag.filter(lambda d: bool(d.tags)).count().compute() == 2
     frame = deals_frame(bag).compute()
-    assert _run(["convert", str(two), "--to", "parquet", "-o", str(tmp_path), "--jobs", "1"])[0] == 0
+    assert run_cli(["convert", str(two), "--to", "parquet", "-o", str(tmp_path), "--jobs", "1"])[0] == 0
     assert pa.Table.from_pandas(frame, schema=DEAL_SCHEMA, preserve_index=False).equals(
         pq.read_table(tmp_path / "deals.parquet"))
     cards = cards_frame(bag, dd=True).compute()
@@ -91,10 +85,10 @@ def test_the_dask_library_gives_the_same_tables(tmp_path):
 
 def test_convert_reads_a_directory_as_its_bpn_files(tmp_path):
     (tmp_path / "a").mkdir()
-    code, out, err = _run(["convert", str(tmp_path / "a"), "--to", "jsonl"])
+    code, out, err = run_cli(["convert", str(tmp_path / "a"), "--to", "jsonl"])
     assert code == 2 and "no BPN file found" in err and out == ""
     (tmp_path / "a" / "night.bpn").write_text(Path(CLUB).read_text())
-    code, out, _ = _run(["convert", str(tmp_path / "a"), "--to", "jsonl"])
+    code, out, _ = run_cli(["convert", str(tmp_path / "a"), "--to", "jsonl"])
     assert code == 0 and out.count("\n") == 12
 
 

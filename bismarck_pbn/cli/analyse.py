@@ -4,21 +4,15 @@ in :mod:`bismarck_pbn.analysis`)."""
 from __future__ import annotations
 
 import json
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
-from bismarck_pbn.cli.common import (SCHEDULER_HELP, SIDE_HELP, err_console, open_executor, out_console,
+from bismarck_pbn.cli.common import (SCHEDULER_HELP, SIDE_HELP, Format, err_console, open_executor, out_console,
                                      side_problem)
 from bismarck_pbn.sources import STDIN, ReadFailure, Source, input_path, read_text
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
 
 
 def _version(value: bool) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,6 +75,16 @@ def collect(paths: list[str], err: Console, streams: bool = True) -> tuple[list[
             err.print(f"bpn: {raw}: no such file or directory", style="red")
             bad = True
     return sources, bad
+
+
+# ---- --format, shared by validate, show and analyse --------------------------------------
+
+class Format(str, Enum):
+    """What ``--format`` chooses: text for people, or json, the same as data. (standings
+    has its own, with csv.)"""
+
+    text = "text"
+    json = "json"
 
 
 # ---- --side, shared by analyse, show, html and replay -----------------------------------

@@ -36,7 +36,7 @@ def _value(name: str, text: str) -> Any:
     """The value of parameter ``name`` given as ``text``, as typer gives it; None where
     typer must decide (a choice not offered, a number typer would refuse or convert)."""
     if name == "format":
-        from bismarck_pbn.cli.validating import Format
+        from bismarck_pbn.cli.common import Format
 
         return Format(text) if text in ("text", "json") else None
     if name == "jobs":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
 from typing import Annotated
 
 import typer
@@ -11,13 +10,8 @@ import typer
 from bismarck_pbn.model.deal import Deal
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.analysis.problem import DEFAULT_LIMIT
-from bismarck_pbn.cli.common import SIDE_HELP, err_console, out_console, side_problem
+from bismarck_pbn.cli.common import SIDE_HELP, Format, err_console, out_console, side_problem
 from bismarck_pbn.sources import ReadFailure, input_path, text_deals
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
 
 
 class ShowError(Exception):

@@ -20,6 +20,10 @@ from bismarck_pbn.sources import ReadFailure, input_path, text_deals
 
 
 class Format(str, Enum):
+    """standings' own ``--format``: the shared one's text and json (:class:`~bismarck_pbn.cli.common.Format`),
+    and csv, a row per board for spreadsheets, which only standings writes. (An Enum
+    with members cannot be extended, so the three are written here.)"""
+
     text = "text"
     json = "json"
     csv = "csv"

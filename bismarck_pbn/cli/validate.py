@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP
-from bismarck_pbn.cli.validating import Format, check_paths
+from bismarck_pbn.cli.common import JOBS_HELP, SCHEDULER_HELP, Format
+from bismarck_pbn.cli.validating import check_paths
 
 
 def validate_command(

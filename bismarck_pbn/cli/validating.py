@@ -9,21 +9,15 @@ typer (cli/direct.py) both call it, so that both run the same code.
 from __future__ import annotations
 
 import json
-from enum import Enum
 
 from bismarck_pbn.diagnostics import ERROR, INFO, WARNING, Diagnostic
 from bismarck_pbn.check.validate import validate_deals
 from bismarck_pbn.format.reader import read_deals
 from bismarck_pbn.parallel import Unavailable
-from bismarck_pbn.cli.common import collect, open_executor
+from bismarck_pbn.cli.common import Format, collect, open_executor
 from bismarck_pbn.cli.lines import line_console, say
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
 
 
 def check_paths(paths: list[str], format: Format = Format.text, strict: bool = False, quiet: bool = False,
