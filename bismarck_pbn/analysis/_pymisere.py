@@ -2,7 +2,8 @@
 (see there for why each holds): at a trick's lead, with one counted seat M that wants
 few tricks, "must M take every trick left?" fails when M surely loses one, and "must M
 take one?" holds when the leader surely makes M take this trick. Each answer rests on
-one card (returned for the table)."""
+one card (returned for the table). In the middle of the tests, "must M take `need`?"
+fails when M surely loses more than R - need tricks (losses)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,28 @@ def forces_one(hands: list[int], n: int, M: int, L: int, trump: int, must_trump:
     return 0
 
 
+def losses(hands: list[int], n: int, M: int, to_play: int, trump: int) -> tuple[int, int]:
+    """(the tricks M surely loses, the card that rests on): per suit but trumps and other
+    seat t, M's cards under all of t's, each lost while t holds the suit (see misere.h)."""
+    lead, best, card = to_play == M, 0, 0
+    for s in range(4):
+        m = suit(hands[M], s)
+        if not m or s == trump:
+            continue
+        for t in range(n):
+            ts = suit(hands[t], s)
+            if t == M or not ts:
+                continue
+            below = m & ((1 << _low(ts)) - 1)
+            j = min((ts.bit_count() + lead) // 2, below.bit_count())
+            if j > best:
+                best = j
+                for _ in range(j - 1):  # the j-th lowest
+                    below &= below - 1
+                card = 1 << (16 * s + _low(below))
+    return best, card
+
+
 def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask: int, countmask: int,
                  to_play: int, need: int, R: int) -> tuple[int, int]:
     """(-1, 0) when no bound applies, else (0 or 1, the card it rests on)."""
@@ -66,6 +89,10 @@ def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask
     if need == R:
         card = loses_one(hands, n, M, to_play)
         if card:
+            return 0, card
+    if need > 1:
+        lost, card = losses(hands, n, M, to_play, trump)
+        if lost > R - need:
             return 0, card
     if need == 1 and to_play != M and (maxmask | countmask) == (1 << n) - 1:
         card = forces_one(hands, n, M, to_play, trump, must_trump)

@@ -68,6 +68,40 @@ static int misere_forces_one(const Ctx *c, int M, u64 *rel) {
     return 0;
 }
 
+/* How many tricks does M surely lose, whoever leads? Per suit s (not trumps) and other
+   seat t holding k cards of s: M's b cards of s below all of t's. While t holds a card
+   of s, such a card x of M loses whenever M plays it (t follows above it, or led above
+   it, or M discards it), and it cannot win; so M keeps to this: on lead, lead x; when s
+   is led, play x. A trick M wins costs M no such card and t at most one card of s, and
+   gives M the lead: it leads x and loses. A trick it loses costs each side at most one.
+   So, by induction on the tricks, M loses at least min(b, ceil(k / 2)) tricks from its
+   lead, min(b, floor(k / 2)) from another seat's (k counts down by one a trick at most,
+   and a win and the lead it brings take two of t's cards for one of M's losses).
+   The best suit's count; *rel = M's j-th lowest card of s for j tricks lost: a position
+   with the same owners of the cards of s from it up and the same lengths has t's cards
+   of s all above it and M's j lowest below them. Trumps are left out: a seat that must
+   trump may have to win with x. */
+static int misere_losses(const Ctx *c, int M, u64 *rel) {
+    int lead = c->to_play == M, best = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = suit_bits(c->hands[M], s);
+        if (!m || s == c->trump) continue;
+        for (int t = 0; t < c->n; t++) {
+            unsigned ts = suit_bits(c->hands[t], s);
+            if (t == M || !ts) continue;
+            unsigned below = m & ((1u << __builtin_ctz(ts)) - 1);
+            int j = (popc32(ts) + lead) / 2, b = popc32(below);
+            if (j > b) j = b;
+            if (j > best) {
+                best = j;
+                for (int i = 1; i < j; i++) below &= below - 1;   /* the j-th lowest */
+                *rel = (u64)1 << (16 * s + __builtin_ctz(below));
+            }
+        }
+    }
+    return best;
+}
+
 /* At a trick's lead with R tricks left: 0 or 1 when a misère bound settles the test
    "at least `need` counted", else -1. Only for one counted seat that minimises
    (countmask a single seat outside maxmask); the need == 1 bound also wants every other
@@ -77,6 +111,9 @@ static int misere_bound(const Ctx *c, int need, int R, u64 *rel) {
     if (cm & (cm - 1) || cm & c->maxmask) return -1;
     int M = __builtin_ctz((unsigned)cm);
     if (need == R && misere_loses_one(c, M, rel)) return 0;
+#ifndef NO_MISERE_LOSSES
+    if (need > 1 && misere_losses(c, M, rel) > R - need) return 0;
+#endif
     if (need == 1 && c->to_play != M && (c->maxmask | cm) == (1 << c->n) - 1
         && misere_forces_one(c, M, rel)) return 1;
     return -1;
