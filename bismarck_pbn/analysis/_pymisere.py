@@ -58,26 +58,26 @@ def forces_one(hands: list[int], n: int, M: int, L: int, trump: int, must_trump:
     return 0
 
 
-def losses(hands: list[int], n: int, M: int, to_play: int, trump: int) -> tuple[int, int]:
-    """(the tricks M surely loses, the card that rests on): per suit but trumps and other
-    seat t, M's cards under all of t's, each lost while t holds the suit (see misere.h)."""
-    lead, best, card = to_play == M, 0, 0
+def loses(hands: list[int], n: int, M: int, to_play: int, trump: int, x: int) -> int:
+    """The card (a one-bit mask) on which "M surely loses `x` tricks or more" rests, or 0:
+    per suit but trumps and other seat t holding k cards of it, M's cards under all of
+    t's, min(their number, ceil(k / 2)) from M's lead, floor(k / 2) from another seat's
+    (see misere.h)."""
+    lead = to_play == M
     for s in range(4):
         m = suit(hands[M], s)
-        if not m or s == trump:
+        if m.bit_count() < x or s == trump:
             continue
         for t in range(n):
             ts = suit(hands[t], s)
-            if t == M or not ts:
+            if t == M or ts.bit_count() + lead < 2 * x:
                 continue
             below = m & ((1 << _low(ts)) - 1)
-            j = min((ts.bit_count() + lead) // 2, below.bit_count())
-            if j > best:
-                best = j
-                for _ in range(j - 1):  # the j-th lowest
+            if below.bit_count() >= x:
+                for _ in range(x - 1):  # the x-th lowest
                     below &= below - 1
-                card = 1 << (16 * s + _low(below))
-    return best, card
+                return 1 << (16 * s + _low(below))
+    return 0
 
 
 def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask: int, countmask: int,
@@ -90,9 +90,9 @@ def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask
         card = loses_one(hands, n, M, to_play)
         if card:
             return 0, card
-    if need > 1:
-        lost, card = losses(hands, n, M, to_play, trump)
-        if lost > R - need:
+    if need > 1 and 2 * (R - need + 1) <= R + 1:
+        card = loses(hands, n, M, to_play, trump, R - need + 1)
+        if card:
             return 0, card
     if need == 1 and to_play != M and (maxmask | countmask) == (1 << n) - 1:
         card = forces_one(hands, n, M, to_play, trump, must_trump)

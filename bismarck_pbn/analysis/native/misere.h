@@ -77,29 +77,27 @@ static int misere_forces_one(const Ctx *c, int M, u64 *rel) {
    So, by induction on the tricks, M loses at least min(b, ceil(k / 2)) tricks from its
    lead, min(b, floor(k / 2)) from another seat's (k counts down by one a trick at most,
    and a win and the lead it brings take two of t's cards for one of M's losses).
-   The best suit's count; *rel = M's j-th lowest card of s for j tricks lost: a position
+   Asked whether M loses x or more: *rel = M's x-th lowest card of s: a position
    with the same owners of the cards of s from it up and the same lengths has t's cards
-   of s all above it and M's j lowest below them. Trumps are left out: a seat that must
+   of s all above it and M's x lowest below them (x <= ceil(R / 2), as k <= R). Trumps are left out: a seat that must
    trump may have to win with x. */
-static int misere_losses(const Ctx *c, int M, u64 *rel) {
-    int lead = c->to_play == M, best = 0;
+static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
+    int lead = c->to_play == M;
     for (int s = 0; s < 4; s++) {
         unsigned m = suit_bits(c->hands[M], s);
-        if (!m || s == c->trump) continue;
+        if (popc32(m) < x || s == c->trump) continue;
         for (int t = 0; t < c->n; t++) {
             unsigned ts = suit_bits(c->hands[t], s);
-            if (t == M || !ts) continue;
+            if (t == M || popc32(ts) + lead < 2 * x) continue;
             unsigned below = m & ((1u << __builtin_ctz(ts)) - 1);
-            int j = (popc32(ts) + lead) / 2, b = popc32(below);
-            if (j > b) j = b;
-            if (j > best) {
-                best = j;
-                for (int i = 1; i < j; i++) below &= below - 1;   /* the j-th lowest */
+            if (popc32(below) >= x) {
+                for (int i = 1; i < x; i++) below &= below - 1;   /* the x-th lowest */
                 *rel = (u64)1 << (16 * s + __builtin_ctz(below));
+                return 1;
             }
         }
     }
-    return best;
+    return 0;
 }
 
 /* At a trick's lead with R tricks left: 0 or 1 when a misère bound settles the test
@@ -112,7 +110,7 @@ static int misere_bound(const Ctx *c, int need, int R, u64 *rel) {
     int M = __builtin_ctz((unsigned)cm);
     if (need == R && misere_loses_one(c, M, rel)) return 0;
 #ifndef NO_MISERE_LOSSES
-    if (need > 1 && misere_losses(c, M, rel) > R - need) return 0;
+    if (need > 1 && 2 * (R - need + 1) <= R + 1 && misere_loses(c, M, R - need + 1, rel)) return 0;
 #endif
     if (need == 1 && c->to_play != M && (c->maxmask | cm) == (1 << c->n) - 1
         && misere_forces_one(c, M, rel)) return 1;
