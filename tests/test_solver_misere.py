@@ -86,7 +86,8 @@ def test_the_sure_losses_never_exceed_the_minimax(count):
         p = dataclasses.replace(p, side=frozenset({M}))
         e = p.encode()
         lost = max((x for x in range(2, tricks + 1)
-                    if _pymisere.loses(list(e.hands), e.n, M, e.to_play, e.trump, x)), default=0)
+                    if _pymisere.loses(list(e.hands), e.n, M, e.to_play, e.trump, e.must_trump, x)),
+                   default=0)
         if lost < 2:
             continue
         fired += 1
