@@ -2,7 +2,8 @@
 (see there for why each holds): at a trick's lead, with one counted seat M that wants
 few tricks, "must M take every trick left?" fails when M surely loses one, and "must M
 take one?" holds when the leader surely makes M take this trick. Each answer rests on
-one card (returned for the table)."""
+one card (returned for the table). In the middle of the tests, "must M take `need`?"
+fails when M surely loses more than R - need tricks (losses)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,61 @@ def forces_one(hands: list[int], n: int, M: int, L: int, trump: int, must_trump:
     return 0
 
 
+def every_lead_loses(hands: list[int], n: int, M: int, L: int, trump: int, must_trump: bool) -> int | None:
+    """The cards (a mask, maybe 0) on which "M loses this trick whatever L (not M) leads"
+    rests, or None: each suit L holds is one M is void in and may discard in, or one where M holds
+    a card under all of some seat's cards of it (see misere.h)."""
+    ruffs = trump >= 0 and bool(suit(hands[M], trump)) and (must_trump or not hands[M] & ~(0xFFFF << (16 * trump)))
+    cards = 0
+    for s in range(4):
+        if not suit(hands[L], s):
+            continue
+        m = suit(hands[M], s)
+        if not m:
+            if ruffs and s != trump:
+                return None
+            continue
+        low = 0
+        for t in range(n):
+            ts = suit(hands[t], s)
+            if t != M and ts:
+                low |= m & ((1 << _low(ts)) - 1)
+        if not low:
+            return None
+        cards |= 1 << (16 * s + _high(low))
+    return cards
+
+
+def loses(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump: bool, x: int) -> int:
+    """The card (a one-bit mask) on which "M surely loses `x` tricks or more" rests, or 0:
+    per suit but trumps and other seat t holding k cards of it, M's cards under all of
+    t's, min(their number, ceil(k / 2)) from M's lead or when M surely loses this trick,
+    floor(k / 2) from another seat's (see misere.h)."""
+    lead, asked, every = to_play == M, False, None  # every_lead_loses(), once asked
+    for s in range(4):
+        m = suit(hands[M], s)
+        if m.bit_count() < x or s == trump:
+            continue
+        for t in range(n):
+            ts = suit(hands[t], s)
+            if t == M or ts.bit_count() + 1 < 2 * x:
+                continue
+            below = m & ((1 << _low(ts)) - 1)
+            if below.bit_count() < x:
+                continue
+            extra = 0
+            if not lead and ts.bit_count() < 2 * x:  # as from M's lead if this trick is lost
+                if not asked:
+                    asked, every = True, every_lead_loses(hands, n, M, to_play, trump, must_trump)
+                if every is None:
+                    continue
+                extra = every
+            for _ in range(x - 1):  # the x-th lowest
+                below &= below - 1
+            return 1 << (16 * s + _low(below)) | extra
+    return 0
+
+
 def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask: int, countmask: int,
                  to_play: int, need: int, R: int) -> tuple[int, int]:
     """(-1, 0) when no bound applies, else (0 or 1, the card it rests on)."""
@@ -65,6 +121,10 @@ def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask
     M = _low(countmask)
     if need == R:
         card = loses_one(hands, n, M, to_play)
+        if card:
+            return 0, card
+    if need > 1 and 2 * (R - need + 1) <= R + 1:
+        card = loses(hands, n, M, to_play, trump, must_trump, R - need + 1)
         if card:
             return 0, card
     if need == 1 and to_play != M and (maxmask | countmask) == (1 << n) - 1:

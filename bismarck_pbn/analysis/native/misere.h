@@ -68,6 +68,71 @@ static int misere_forces_one(const Ctx *c, int M, u64 *rel) {
     return 0;
 }
 
+/* Does M lose this trick whatever the leader (not M) leads? Each suit the leader holds
+   is one M is void in and may discard in (no trump it must play), or one where M holds a
+   card under all of the cards of it of some seat that holds it (that seat's card, led
+   or following, is above it). *rel: that card of each such suit (the lengths fix the
+   voids). */
+static int misere_every_lead_loses(const Ctx *c, int M, u64 *rel) {
+    int L = c->to_play;
+    u64 cards = 0;
+    int ruffs = c->trump >= 0 && suit_bits(c->hands[M], c->trump)    /* void, M may have to trump */
+                && (c->must_trump || !(c->hands[M] & ~suit_mask(c->trump)));
+    for (int s = 0; s < 4; s++) {
+        if (!suit_bits(c->hands[L], s)) continue;
+        unsigned m = suit_bits(c->hands[M], s), low = 0;
+        if (!m) { if (ruffs && s != c->trump) return 0; continue; }
+        for (int t = 0; t < c->n; t++) {
+            unsigned ts = suit_bits(c->hands[t], s);
+            if (t != M && ts) low |= m & ((1u << __builtin_ctz(ts)) - 1);
+        }
+        if (!low) return 0;
+        cards |= (u64)1 << (16 * s + 31 - __builtin_clz(low));
+    }
+    *rel = cards;
+    return 1;
+}
+
+/* How many tricks does M surely lose, whoever leads? Per suit s (not trumps) and other
+   seat t holding k cards of s: M's b cards of s below all of t's. While t holds a card
+   of s, such a card x of M loses whenever M plays it (t follows above it, or led above
+   it, or M discards it), and it cannot win; so M keeps to this: on lead, lead x; when s
+   is led, play x. A trick M wins costs M no such card and t at most one card of s, and
+   gives M the lead: it leads x and loses. A trick it loses costs each side at most one.
+   So, by induction on the tricks, M loses at least min(b, ceil(k / 2)) tricks from its
+   lead, min(b, floor(k / 2)) from another seat's (k counts down by one a trick at most,
+   and a win and the lead it brings take two of t's cards for one of M's losses).
+   Asked whether M loses x or more: *rel = M's x-th lowest card of s: a position
+   with the same owners of the cards of s from it up and the same lengths has t's cards
+   of s all above it and M's x lowest below them (x <= ceil(R / 2), as k <= R).
+   Another seat to lead, when M surely loses this trick (misere_every_lead_loses) it
+   counts as from M's lead: the trick lost, then min(b - 1, floor((k - 1) / 2)) more
+   from another seat's lead, min(b, ceil(k / 2)) in all; it then rests on that one's
+   cards too. Trumps are left out: a seat that must
+   trump may have to win with x. */
+static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
+    int lead = c->to_play == M, every = -1;   /* misere_every_lead_loses(), once asked */
+    u64 erel = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = suit_bits(c->hands[M], s);
+        if (popc32(m) < x || s == c->trump) continue;
+        for (int t = 0; t < c->n; t++) {
+            unsigned ts = suit_bits(c->hands[t], s);
+            if (t == M || popc32(ts) + 1 < 2 * x) continue;
+            unsigned below = m & ((1u << __builtin_ctz(ts)) - 1);
+            if (popc32(below) < x) continue;
+            if (!lead && popc32(ts) < 2 * x) {   /* as from M's lead if this trick is lost */
+                if (every < 0) every = misere_every_lead_loses(c, M, &erel);
+                if (!every) continue;
+            }
+            for (int i = 1; i < x; i++) below &= below - 1;   /* the x-th lowest */
+            *rel = (u64)1 << (16 * s + __builtin_ctz(below)) | (lead || popc32(ts) >= 2 * x ? 0 : erel);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* At a trick's lead with R tricks left: 0 or 1 when a misère bound settles the test
    "at least `need` counted", else -1. Only for one counted seat that minimises
    (countmask a single seat outside maxmask); the need == 1 bound also wants every other
@@ -77,6 +142,9 @@ static int misere_bound(const Ctx *c, int need, int R, u64 *rel) {
     if (cm & (cm - 1) || cm & c->maxmask) return -1;
     int M = __builtin_ctz((unsigned)cm);
     if (need == R && misere_loses_one(c, M, rel)) return 0;
+#ifndef NO_MISERE_LOSSES
+    if (need > 1 && 2 * (R - need + 1) <= R + 1 && misere_loses(c, M, R - need + 1, rel)) return 0;
+#endif
     if (need == 1 && c->to_play != M && (c->maxmask | cm) == (1 << c->n) - 1
         && misere_forces_one(c, M, rel)) return 1;
     return -1;
