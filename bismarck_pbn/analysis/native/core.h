@@ -61,13 +61,15 @@ typedef struct {
 } Entry;                /* 24 bytes */
 
 /* A key's entries sit in chunks of CHUNK, newest chunk first: a lookup reads them
-   in a row instead of chasing a pointer (a cache miss) per entry. */
+   in a row instead of chasing a pointer (a cache miss) per entry. A chunk also knows
+   the chunks two and three back, so that a walk loads the chunks ahead of it at once
+   (its misses overlap) instead of one after the other. */
 #define CHUNK 10
 typedef struct {
-    uint32_t next;      /* the next (older) chunk of the same key, or NONE */
+    uint32_t next;      /* the next (older) chunk of the same list, or NONE */
     uint32_t count;     /* first, with the first entry: in the cache line read first */
-    Entry e[CHUNK];
-    uint64_t pad;       /* 256 bytes, 4 cache lines (the arena is 64-aligned) */
+    uint32_t next2, next3;   /* the chunks two and three back, or NONE */
+    Entry e[CHUNK];     /* 256 bytes, 4 cache lines (the arena is 64-aligned) */
 } Chunk;
 
 typedef struct {

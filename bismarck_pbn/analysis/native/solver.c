@@ -156,8 +156,11 @@ static int search(Ctx *c, int need, u64 *rel) {
             if (!sl) continue;
             /* a decisive entry moves to the front of its list (hits cluster): it swaps
                places with the first entry of the newest chunk */
-            for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next) {
+            uint32_t i = sl->head;
+            if (i != NONE) { prefetch_chunk(c, c->arena[i].next); prefetch_chunk(c, c->arena[i].next2); }
+            for (; i != NONE; i = c->arena[i].next) {
                 Chunk *ch = c->arena + i;
+                prefetch_chunk(c, ch->next3);       /* three ahead: the two between are on their way */
                 for (uint32_t j = 0; j < ch->count; j++) {
                     Entry *e = ch->e + j;
                     if (!matches(e, pw, rows)) continue;

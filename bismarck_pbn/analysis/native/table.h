@@ -188,6 +188,13 @@ static inline void prefetch_slot(const Ctx *c, u64 key, int tag) {
     __builtin_prefetch(c->slots + (slot_hash(key, tag) & (c->nslots - 1)));
 }
 
+/* Start loading chunk i (its four cache lines), NONE: nothing. */
+static inline void prefetch_chunk(const Ctx *c, uint32_t i) {
+    if (i == NONE) return;
+    const char *p = (const char *)(c->arena + i);
+    __builtin_prefetch(p); __builtin_prefetch(p + 64); __builtin_prefetch(p + 128); __builtin_prefetch(p + 192);
+}
+
 static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
     u64 h = slot_hash(key, tag);
     for (u64 i = h & (c->nslots - 1);; i = (i + 1) & (c->nslots - 1)) {
@@ -264,7 +271,9 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     base->subsets |= (uint16_t)(1u << S);
     if (sl->head == NONE || c->arena[sl->head].count == CHUNK) {
         uint32_t i = c->arena_top++;
-        c->arena[i].next = sl->head; c->arena[i].count = 0;
+        Chunk *n = c->arena + i;
+        n->next = sl->head; n->count = 0; n->next2 = n->next3 = NONE;
+        if (sl->head != NONE) { n->next2 = c->arena[sl->head].next; n->next3 = c->arena[sl->head].next2; }
         sl->head = i;
     }
     Chunk *ch = c->arena + sl->head;
