@@ -146,9 +146,7 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                 else if (partner_wins) {
                     sc = w && last ? -100 - b : 500 - b - (w ? 50 : 0);
                     if (w && before_last && nx_foe && !w_sure && sure_vs(c, nx, led, card)) sc = 1800 - b;
-                } else if (pd_covers) {
-                    sc = 500 - b - (s == c->trump ? 200 : 0);
-                } else if (w) {
+                } else if (w && !pd_covers) {
                     sc = last ? 2000 - b : second4 ? 1500 - b : 1500 + b;
                     if (second4 && sure_vs(c, nx, led, card)) sc = 1800 - b;
                     if (before_last && nx_foe && sure_vs(c, nx, led, card)) sc = 1800 - b;
