@@ -145,4 +145,46 @@ static int second_hand_wins(const Ctx *c, int k, u64 *rel) {
     return 1;
 }
 
+/* The leader's side's quick tricks in no trump (or with no trump left), for four seats
+   in partnerships: the leader L leads a card of a suit whose top card its partner P
+   holds and P cashes its runs of top cards, after L has cashed its own (DDS's quick
+   tricks through the partner's hand). While L cashes, P plays to every trick a card not
+   in the runs it cashes later (it has none in L's suits: L holds their top card), so L
+   cashes as many rounds as P has such cards. Nobody can ruff: every round is the side's.
+   Returns 1 when that makes `want` tricks, with *rel the cards of the runs it uses
+   (P's entry suit first, then the longest runs), else 0. */
+static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
+    int P = L ^ 2;
+    u64 all = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3];
+    *rel = 0;
+    if (c->trump >= 0 && (all & suit_mask(c->trump))) return 0;
+    u64 rp = top_runs(c->hands[P], all);
+    unsigned entry = suits_of(rp) & suits_of(c->hands[L]);
+    if (!entry) return 0;                                   /* no way to P's runs */
+    u64 rl = top_runs(c->hands[L], all);
+    if (popc(rp) + popc(rl) < want) return 0;
+    int run[2][4], got = 0, usedp = 0, np = popc(c->hands[P]);
+    for (int s = 0; s < 4; s++) { run[0][s] = popc32(suit_bits(rp, s)); run[1][s] = popc32(suit_bits(rl, s)); }
+    u64 r = 0;
+    for (int side = 0; side < 2 && got < want; side++) {
+        for (;;) {
+            int best = -1;
+            for (int s = 0; s < 4; s++)
+                if (run[side][s] && (side || usedp || entry >> s & 1) && (best < 0 || run[side][s] > run[side][best]))
+                    best = s;
+            if (best < 0) break;
+            int t = run[side][best];
+            if (side && t > np - usedp - (got - usedp)) t = np - usedp - (got - usedp);   /* P's cards to spare */
+            if (t <= 0) break;
+            got += t; run[side][best] = 0;
+            if (!side) usedp += t;
+            r |= (u64)top_cards(suit_bits(side ? rl : rp, best), t) << (16 * best);
+            if (got >= want) break;
+        }
+    }
+    if (got < want) return 0;
+    *rel = r;
+    return 1;
+}
+
 #endif

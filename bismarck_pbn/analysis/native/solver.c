@@ -185,6 +185,11 @@ static int search(Ctx *c, int need, u64 *rel) {
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
             int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
             if (lmax ? q >= need : R - q < need) { *rel = r; return lmax; }
+#ifndef NO_SIDEQ
+            if (later_applies(c)) {     /* later.h: through the partner's hand */
+                if (side_quick_nt(c, L, lmax ? need : R - need + 1, &r)) { *rel = r; return lmax; }
+            }
+#endif
         }
 #ifndef NO_LATER
         if (later_applies(c) && later_fails(c, lmax ? need : R - need + 1, R, &r)) { *rel = r; return !lmax; }
