@@ -89,3 +89,20 @@ def test_quick_tricks_through_the_partners_hand_shrink_a_no_trump_deal():
     solver = Solver("native")
     assert solver.solve(p) == 6
     assert solver.stats()["nodes"] <= 25_000
+
+
+# No trump, North (seat 0) to lead: the ace of spades draws every other spade, and the
+# 4-3-2 are then winners too (long cards): North-South take all four tricks.
+LONG = ("SA S4 S3 S2", "SK H2 H3 H4", "SQ D2 D3 D4", "SJ C2 C3 C4")
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_quick_tricks_count_the_long_cards(core):
+    """The leader's quick tricks count its other cards of a suit once its run of top
+    cards has drawn every other seat's (rules.h, and the Python core's twin): each
+    null-window search ends at the root, one node each; without them the searches
+    play the ace's trick out."""
+    p = Problem(tuple(frozenset(h.split()) for h in LONG), trump=None, to_play=0, side=frozenset({0, 2}))
+    solver = Solver(core)
+    assert solver.solve(p) == 4
+    assert solver.stats()["nodes"] <= 3

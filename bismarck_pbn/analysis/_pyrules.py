@@ -154,7 +154,9 @@ class Rules:
         """Tricks the leader surely takes by cashing winners from the top, and the cards
         they rest on (the leader's top cards counted). With trumps out in other hands the
         side-suit runs are cashed first, each for as many rounds as every other seat
-        holding a trump can follow, then the top-trump run (see rules.h)."""
+        holding a trump can follow, then the top-trump run; where nobody else can ruff, a
+        suit nobody else holds more cards of than the leader's run adds the leader's
+        other cards of it (long cards; see rules.h)."""
         hands = self.hands
         all_ = 0
         for h in hands:
@@ -173,14 +175,20 @@ class Rules:
             run.append(k)
             tops.append(t)
         T = self.trump
-        if T >= 0:
-            holders = [hands[s] for s in range(self.n) if s != L and hands[s] & _SUIT_MASKS[T]]
-            if max((suit(h, T).bit_count() for h in holders), default=0) > run[T]:
-                for x in range(4):
-                    if x != T:
-                        short = min(suit(h, x).bit_count() for h in holders)
-                        if run[x] > short:
-                            run[x], tops[x] = short, top_cards(tops[x], short)
+        holders = [hands[s] for s in range(self.n) if s != L and hands[s] & _SUIT_MASKS[T]] if T >= 0 else []
+        if T >= 0 and max((suit(h, T).bit_count() for h in holders), default=0) > run[T]:
+            for x in range(4):
+                if x != T:
+                    short = min(suit(h, x).bit_count() for h in holders)
+                    if run[x] > short:
+                        run[x], tops[x] = short, top_cards(tops[x], short)
+        else:
+            # nobody else ruffs once the top trumps are out: long cards (rules.h)
+            for s in range(4):
+                own = suit(hands[L], s).bit_count()
+                if run[s] and own > run[s]:
+                    if max(suit(hands[t], s).bit_count() for t in range(self.n) if t != L) <= run[s]:
+                        run[s] = own
         return sum(run), tops[0] | tops[1] << 16 | tops[2] << 32 | tops[3] << 48
 
     def _sure_trump_tricks(self, team: int) -> tuple[int, int]:

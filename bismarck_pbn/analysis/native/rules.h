@@ -44,6 +44,27 @@ static inline u64 smear_down(u64 x) {
    runs of winners from the top, every suit at once. */
 static inline u64 top_runs(u64 mine, u64 all) { return mine & ~smear_down(all & ~mine); }
 
+/* Long cards: once the leader's run of top cards in a suit has been cashed, a suit that
+   no other seat holds more cards of than that run has nobody else left in it, and the
+   leader's other cards of it win too (DDS's quick tricks count them so). Only where
+   nobody else can ruff: no trump suit, or every other trump drawn by the leader's top
+   trumps first (the trump suit's own long cards count the same way). The run's top
+   cards are all it rests on (the lengths are the table's key). -DNO_LONG: without. */
+static inline void long_cards(const Ctx *c, int L, int run[4]) {
+#ifndef NO_LONG
+    for (int s = 0; s < 4; s++) {
+        int own = popc32(suit_bits(c->hands[L], s));
+        if (!run[s] || own == run[s]) continue;
+        int most = 0;
+        for (int t = 0; t < c->n; t++)
+            if (t != L) { int len = popc32(suit_bits(c->hands[t], s)); if (len > most) most = len; }
+        if (most <= run[s]) run[s] = own;
+    }
+#else
+    (void)c; (void)L; (void)run;
+#endif
+}
+
 /* Tricks the leader surely takes by cashing winners from the top. A lower bound.
    With trumps out in other hands, the leader still cashes its side-suit runs first, each
    for as many rounds as every other seat holding a trump can follow (the shortest such
@@ -62,31 +83,31 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     int run[4];
     unsigned tops[4];
     for (int s = 0; s < 4; s++) { tops[s] = suit_bits(won, s); run[s] = popc32(tops[s]); }
-    int got = 0, used = 0, T = c->trump, total = popc(won);
-    /* every line below cashes at most all the runs: short of `want`, the caller cuts
-       nothing, whatever else is counted (and *rel is not read) */
-    if (total < want) { *rel = 0; return total; }
-    *rel = 0;
-    if (T >= 0) {
-        int most = 0, holders = 0;
+    int got = 0, used = 0, T = c->trump, most = 0, holders = 0;
+    if (T >= 0)
         for (int s = 0; s < c->n; s++) {
             if (s == L) continue;
             int t = popc32(suit_bits(c->hands[s], T));
             if (t) holders |= 1 << s;
             if (t > most) most = t;
         }
-        if (most > run[T]) {
-            for (int x = 0; x < 4; x++) {
-                if (x == T || !run[x]) continue;
-                int shortest = run[x];
-                for (int s = 0; s < c->n; s++)
-                    if (holders >> s & 1) { int len = popc32(suit_bits(c->hands[s], x)); if (len < shortest) shortest = len; }
-                if (shortest < run[x]) { run[x] = shortest; tops[x] = top_cards(tops[x], shortest); }
-            }
-        } else {
-            *rel = (u64)tops[T] << (16 * T);
-            got = run[T]; used = 1 << T;
+    int draw = T < 0 || most <= run[T];     /* nobody else ruffs once the top trumps are out */
+    if (draw) long_cards(c, L, run);
+    /* every line below cashes at most all the runs: short of `want`, the caller cuts
+       nothing, whatever else is counted (and *rel is not read) */
+    if (run[0] + run[1] + run[2] + run[3] < want) { *rel = 0; return run[0] + run[1] + run[2] + run[3]; }
+    *rel = 0;
+    if (!draw) {
+        for (int x = 0; x < 4; x++) {
+            if (x == T || !run[x]) continue;
+            int shortest = run[x];
+            for (int s = 0; s < c->n; s++)
+                if (holders >> s & 1) { int len = popc32(suit_bits(c->hands[s], x)); if (len < shortest) shortest = len; }
+            if (shortest < run[x]) { run[x] = shortest; tops[x] = top_cards(tops[x], shortest); }
         }
+    } else if (T >= 0) {
+        *rel = (u64)tops[T] << (16 * T);
+        got = run[T]; used = 1 << T;
     }
     while (got < want) {
         int best = -1;
