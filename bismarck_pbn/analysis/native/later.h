@@ -148,11 +148,12 @@ static int second_hand_wins(const Ctx *c, int k, u64 *rel) {
 /* The leader's side's quick tricks in no trump (or with no trump left), for four seats
    in partnerships: the leader L leads a card of a suit whose top card its partner P
    holds and P cashes its runs of top cards, after L has cashed its own (DDS's quick
-   tricks through the partner's hand). While L cashes, P plays to every trick a card not
-   in the runs it cashes later (it has none in L's suits: L holds their top card), so L
-   cashes as many rounds as P has such cards. Nobody can ruff: every round is the side's.
-   Returns 1 when that makes `want` tricks, with *rel the cards of the runs it uses
-   (P's entry suit first, then the longest runs), else 0. */
+   tricks through the partner's hand), each with its long cards (rules.h). While L
+   cashes, P plays to every trick a card not in the runs it cashes later (it has none in
+   L's suits: L holds their top card), so L cashes as many rounds as P has such cards.
+   Nobody can ruff: every round is the side's. Returns 1 when that makes `want` tricks,
+   with *rel the top cards of the runs it uses (P's entry suit first, then the longest
+   runs), else 0. -DNO_SIDEQ: without it. */
 static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
     int P = L ^ 2;
     u64 all = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3];
@@ -162,9 +163,14 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
     unsigned entry = suits_of(rp) & suits_of(c->hands[L]);
     if (!entry) return 0;                                   /* no way to P's runs */
     u64 rl = top_runs(c->hands[L], all);
-    if (popc(rp) + popc(rl) < want) return 0;
     int run[2][4], got = 0, usedp = 0, np = popc(c->hands[P]);
     for (int s = 0; s < 4; s++) { run[0][s] = popc32(suit_bits(rp, s)); run[1][s] = popc32(suit_bits(rl, s)); }
+#ifndef NO_LONG
+    long_cards(c, P, run[0]);   /* rules.h: nobody can ruff here */
+    long_cards(c, L, run[1]);
+#endif
+    if (run[0][0] + run[0][1] + run[0][2] + run[0][3] + run[1][0] + run[1][1] + run[1][2] + run[1][3] < want)
+        return 0;
     u64 r = 0;
     for (int side = 0; side < 2 && got < want; side++) {
         for (;;) {
