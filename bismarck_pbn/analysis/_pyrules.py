@@ -186,9 +186,9 @@ class Rules:
             # nobody else ruffs once the top trumps are out: long cards (rules.h)
             for s in range(4):
                 own = suit(hands[L], s).bit_count()
-                if run[s] and own > run[s]:
-                    if max(suit(hands[t], s).bit_count() for t in range(self.n) if t != L) <= run[s]:
-                        run[s] = own
+                others = max(suit(hands[t], s).bit_count() for t in range(self.n) if t != L)
+                if run[s] and own > run[s] and others <= run[s]:
+                    run[s] = own
         return sum(run), tops[0] | tops[1] << 16 | tops[2] << 32 | tops[3] << 48
 
     def _sure_trump_tricks(self, team: int) -> tuple[int, int]:
