@@ -106,3 +106,18 @@ def test_quick_tricks_count_the_long_cards(core):
     solver = Solver(core)
     assert solver.solve(p) == 4
     assert solver.stats()["nodes"] <= 3
+
+
+# No trump, North (seat 0) to lead with no winner: a heart to South's ace, whose 4-3 are
+# winners once East's king and West's queen have fallen: North-South take all three.
+THROUGH = ("H2 S2 S3", "HK SA D2", "HA H4 H3", "HQ C2 C3")
+
+
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_the_partners_hand_counts_its_long_cards():
+    """The quick tricks through the partner's hand count the partner's long cards too
+    (native/later.h): each null-window search ends at the root."""
+    p = Problem(tuple(frozenset(h.split()) for h in THROUGH), trump=None, to_play=0, side=frozenset({0, 2}))
+    solver = Solver("native")
+    assert solver.solve(p) == 3
+    assert solver.stats()["nodes"] <= 2
