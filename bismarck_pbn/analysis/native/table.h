@@ -8,6 +8,13 @@
 #include <immintrin.h>
 #endif
 
+typedef char slot_is_one_cache_line[sizeof(Slot) == 64 ? 1 : -1];
+
+/* A place of a slot's front not yet filled: an entry that bounds nothing (no stored
+   entry has lo 0 and hi 0xFF: store() is given lo >= 1 or hi < 16, and only tightens). */
+static const Entry FREE_ENTRY = {{0, 0}, 0, 0, 0xFF, 0xFF};
+static inline int is_free(const Entry *e) { return e->lo == 0 && e->hi == 0xFF; }
+
 static void init_pext(void);
 static void init_lanes(void);
 
@@ -23,19 +30,20 @@ EXPORT void *bpn_dds_new(int table_bits) {
     c->nslots = (u64)1 << (table_bits - 2);
     c->arena_block = malloc((size_t)c->arena_size * sizeof(Chunk) + 64);
     c->arena = c->arena_block ? (Chunk *)(((uintptr_t)c->arena_block + 63) & ~(uintptr_t)63) : NULL;
-    c->slots = calloc(c->nslots, sizeof(Slot));
-    if (!c->arena || !c->slots) { free(c->arena_block); free(c->slots); free(c); return NULL; }
+    c->slots_block = calloc(c->nslots * sizeof(Slot) + 64, 1);
+    c->slots = c->slots_block ? (Slot *)(((uintptr_t)c->slots_block + 63) & ~(uintptr_t)63) : NULL;
+    if (!c->arena || !c->slots) { free(c->arena_block); free(c->slots_block); free(c); return NULL; }
     c->epoch = 1;
     return c;
 }
 
 EXPORT void bpn_dds_free(void *p) {
     Ctx *c = p;
-    if (c) { free(c->arena_block); free(c->slots); free(c); }
+    if (c) { free(c->arena_block); free(c->slots_block); free(c); }
 }
 
 static void forget(Ctx *c) {
-    if (++c->epoch == 0) {
+    if (++c->epoch == 0) {              /* every 255th time */
         memset(c->slots, 0, c->nslots * sizeof(Slot));
         c->epoch = 1;
     }
@@ -57,9 +65,11 @@ EXPORT void bpn_dds_stats(void *p, u64 *out) {
     Ctx *c = p;
     u64 used = 0;
     for (u64 i = 0; i < c->nslots; i++)
-        if (c->slots[i].epoch == c->epoch)
+        if (c->slots[i].epoch == c->epoch) {
+            for (int k = 0; k < FRONT; k++) used += !is_free(c->slots[i].e + k);
             for (uint32_t k = c->slots[i].head; k != NONE; k = c->arena[k].next) used += c->arena[k].count;
-    out[0] = c->nodes; out[1] = used; out[2] = (u64)c->arena_size * CHUNK;
+        }
+    out[0] = c->nodes; out[1] = used; out[2] = (u64)c->arena_size * CHUNK + c->nslots * FRONT;
     out[3] = (u64)c->arena_size * sizeof(Chunk) + c->nslots * sizeof(Slot);
     out[4] = c->clears;
 }
@@ -203,6 +213,7 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
             if (!make) return NULL;
             if (c->slots_used * 4 >= c->nslots * 3) return NULL;  /* full: the caller forgets */
             sl->epoch = c->epoch; sl->key = key; sl->tag = (uint16_t)tag; sl->head = NONE; sl->subsets = 0;
+            sl->e[0] = sl->e[1] = FREE_ENTRY;
             c->slots_used++;
             return sl;
         }
@@ -230,6 +241,12 @@ static inline int list_tag(const Ctx *c, int S, int tops) {
     return c->to_play | S << 2 | (tops & SPREAD[S]) << 6;
 }
 
+/* Whether a new entry of the list sl needs a new chunk: its front is full, and its newest
+   chunk too (or it has none). */
+static inline int needs_chunk(const Ctx *c, const Slot *sl) {
+    return !is_free(sl->e + 1) && (sl->head == NONE || c->arena[sl->head].count == CHUNK);
+}
+
 /* Record lo <= value <= hi for the positions whose top cards, per the relevant cards
    `rel`, are owned as in this one (tops: its tops_owners()). The list of S empty (the
    base, always made) keeps in `subsets` which lists the key has. */
@@ -250,34 +267,43 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     int tag = list_tag(c, S, tops);
     Slot *sl = find_slot(c, key, tag, 1);
     if (sl) {
-        for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
+        Entry *e = NULL;
+        for (int k = 0; k < FRONT && !e; k++)
+            if (sl->e[k].depth == depth && sl->e[k].ow[0] == w[0] && sl->e[k].ow[1] == w[1] && !is_free(sl->e + k))
+                e = sl->e + k;
+        for (uint32_t i = sl->head; i != NONE && !e; i = c->arena[i].next)
             for (uint32_t j = 0; j < c->arena[i].count; j++) {
-                Entry *e = c->arena[i].e + j;
-                if (e->depth != depth || e->ow[0] != w[0] || e->ow[1] != w[1])
-                    continue;
-                if (lo > e->lo) e->lo = (uint8_t)lo;
-                if (hi < e->hi) e->hi = (uint8_t)hi;
-                if (best >= 0) e->best = (uint8_t)best;
-                return;
+                Entry *x = c->arena[i].e + j;
+                if (x->depth == depth && x->ow[0] == w[0] && x->ow[1] == w[1]) { e = x; break; }
             }
+        if (e) {
+            if (lo > e->lo) e->lo = (uint8_t)lo;
+            if (hi < e->hi) e->hi = (uint8_t)hi;
+            if (best >= 0) e->best = (uint8_t)best;
+            return;
+        }
     }
+    /* the new entry takes a free place of the front, else the place of e[1], whose entry
+       goes to the list's newest chunk (a new one when that is full) */
     Slot *base = sl && S ? find_slot(c, key, c->to_play, 1) : sl;
-    if (!sl || !base
-        || (c->arena_top >= c->arena_size && (sl->head == NONE || c->arena[sl->head].count == CHUNK))) {
+    if (!sl || !base || (c->arena_top >= c->arena_size && needs_chunk(c, sl))) {
         forget(c); c->clears++;
         sl = find_slot(c, key, tag, 1);
         base = S ? find_slot(c, key, c->to_play, 1) : sl;
     }
     base->subsets |= (uint16_t)(1u << S);
-    if (sl->head == NONE || c->arena[sl->head].count == CHUNK) {
-        uint32_t i = c->arena_top++;
-        Chunk *n = c->arena + i;
-        n->next = sl->head; n->count = 0; n->next2 = n->next3 = NONE;
-        if (sl->head != NONE) { n->next2 = c->arena[sl->head].next; n->next3 = c->arena[sl->head].next2; }
-        sl->head = i;
+    Entry *e = is_free(sl->e) ? sl->e : sl->e + 1;
+    if (!is_free(e)) {
+        if (needs_chunk(c, sl)) {
+            uint32_t i = c->arena_top++;
+            Chunk *n = c->arena + i;
+            n->next = sl->head; n->count = 0; n->next2 = n->next3 = NONE;
+            if (sl->head != NONE) { n->next2 = c->arena[sl->head].next; n->next3 = c->arena[sl->head].next2; }
+            sl->head = i;
+        }
+        Chunk *ch = c->arena + sl->head;
+        ch->e[ch->count++] = *e;
     }
-    Chunk *ch = c->arena + sl->head;
-    Entry *e = ch->e + ch->count++;
     e->depth = depth; e->ow[0] = w[0]; e->ow[1] = w[1];
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
 }
