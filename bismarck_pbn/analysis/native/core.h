@@ -4,6 +4,9 @@
  * inline across the parts); not a public header. */
 #ifndef BPN_CORE_H
 #define BPN_CORE_H
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE     /* madvise() under -std=c99 (table.h: the table on huge pages) */
+#endif
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
