@@ -31,7 +31,9 @@ static void huge_pages(void *p, size_t n) { madvise(p, n, MADV_HUGEPAGE); }
 #define PAGE_ALIGN ((size_t)64)
 static void huge_pages(void *p, size_t n) { (void)p; (void)n; }
 #endif
-static void *align_up(void *p) { return (void *)(((uintptr_t)p + PAGE_ALIGN - 1) & ~(uintptr_t)(PAGE_ALIGN - 1)); }
+static void *align_up(void *p) {
+    return (void *)(((uintptr_t)p + PAGE_ALIGN - 1) & ~(uintptr_t)(PAGE_ALIGN - 1));
+}
 
 EXPORT void *bpn_dds_new(int table_bits) {
     init_pext();
@@ -259,6 +261,11 @@ static inline int list_tag(const Ctx *c, int S, int tops) {
     return c->to_play | S << 2 | (tops & SPREAD[S]) << 6;
 }
 
+/* Whether e constrains the same cards (depth) to the same owners (w) as a new entry. */
+static inline int same_cards(const Entry *e, uint32_t depth, const u64 *w) {
+    return e->depth == depth && e->ow[0] == w[0] && e->ow[1] == w[1];
+}
+
 /* Whether a new entry of the list sl needs a new chunk: its front is full, and its newest
    chunk too (or it has none). */
 static inline int needs_chunk(const Ctx *c, const Slot *sl) {
@@ -287,13 +294,10 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     if (sl) {
         Entry *e = NULL;
         for (int k = 0; k < FRONT && !e; k++)
-            if (sl->e[k].depth == depth && sl->e[k].ow[0] == w[0] && sl->e[k].ow[1] == w[1] && !is_free(sl->e + k))
-                e = sl->e + k;
+            if (same_cards(sl->e + k, depth, w) && !is_free(sl->e + k)) e = sl->e + k;
         for (uint32_t i = sl->head; i != NONE && !e; i = c->arena[i].next)
-            for (uint32_t j = 0; j < c->arena[i].count; j++) {
-                Entry *x = c->arena[i].e + j;
-                if (x->depth == depth && x->ow[0] == w[0] && x->ow[1] == w[1]) { e = x; break; }
-            }
+            for (uint32_t j = 0; j < c->arena[i].count; j++)
+                if (same_cards(c->arena[i].e + j, depth, w)) { e = c->arena[i].e + j; break; }
         if (e) {
             if (lo > e->lo) e->lo = (uint8_t)lo;
             if (hi < e->hi) e->hi = (uint8_t)hi;
@@ -301,8 +305,6 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
             return;
         }
     }
-    /* the new entry takes a free place of the front, else the place of e[1], whose entry
-       goes to the list's newest chunk (a new one when that is full) */
     Slot *base = sl && S ? find_slot(c, key, c->to_play, 1) : sl;
     if (!sl || !base || (c->arena_top >= c->arena_size && needs_chunk(c, sl))) {
         forget(c); c->clears++;
@@ -310,6 +312,8 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
         base = S ? find_slot(c, key, c->to_play, 1) : sl;
     }
     base->subsets |= (uint16_t)(1u << S);
+    /* the new entry takes a free place of the slot, else the place of e[1], whose entry
+       goes to the list's newest chunk (a new one when that is full) */
     Entry *e = is_free(sl->e) ? sl->e : sl->e + 1;
     if (!is_free(e)) {
         if (needs_chunk(c, sl)) {
