@@ -131,7 +131,7 @@ def test_the_plain_build_needs_only_the_c_library():
     assert not any("cpu_model" in n or "cpu_indicator" in n for n in names), names
     assert names <= {"calloc", "free", "malloc", "memset", "memcpy", "__cxa_finalize", "__gmon_start__",
                      "_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable", "__stack_chk_fail",
-                     "posix_memalign", "aligned_alloc"}, names
+                     "posix_memalign", "aligned_alloc", "madvise"}, names   # madvise: Linux's libc
 
 
 def test_a_failed_compile_is_not_retried_on_every_run(monkeypatch, tmp_path):

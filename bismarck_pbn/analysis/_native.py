@@ -226,9 +226,9 @@ def _declare(lib: ctypes.CDLL) -> None:
 
 class NativeSolver:
     """The C core with its own transposition table (``2**table_bits / 6`` chunks of 256
-    bytes, ten entries each, and ``2**(table_bits - 2)`` key slots: see ``DEFAULT_TABLE_BITS``
-    in :mod:`~bismarck_pbn.analysis.solver`), kept between calls while the rules, trump and
-    teams stay the same."""
+    bytes, ten entries each, and ``2**(table_bits - 2)`` key slots of 64 bytes, two entries
+    each: see ``DEFAULT_TABLE_BITS`` in :mod:`~bismarck_pbn.analysis.solver`), kept between
+    calls while the rules, trump and teams stay the same."""
 
     name = "native"
 

@@ -4,6 +4,9 @@
  * inline across the parts); not a public header. */
 #ifndef BPN_CORE_H
 #define BPN_CORE_H
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE     /* madvise() under -std=c99 (table.h: the table on huge pages) */
+#endif
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +52,8 @@ typedef struct {
  *
  * Memory: a fixed arena of entries and a fixed open-addressed table of keys, both
  * allocated once (at the default size, 44.7 MB of 256-byte chunks holding 1.75 M entries
- * and 2^18 slots of 24 bytes: 48.7 MiB in all); when either is full, everything is
- * forgotten in O(1) (an epoch counter) and the search goes on. */
+ * and 2^18 slots of 64 bytes holding two entries each: 58.7 MiB in all); when either is
+ * full, everything is forgotten in O(1) (an epoch counter) and the search goes on. */
 
 typedef struct {
     u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, 32 bits a
@@ -72,25 +75,31 @@ typedef struct {
     Entry e[CHUNK];     /* 256 bytes, 4 cache lines (the arena is 64-aligned) */
 } Chunk;
 
+/* A list's slot holds its two newest entries (where a decisive entry is moved): a lookup
+   that hits there reads the one cache line the slot is, prefetched when the key is made,
+   and a list of two entries or fewer has no chunk. A place not yet filled holds an entry
+   that bounds nothing (lo 0, hi 0xFF: see is_free() in table.h). */
+#define FRONT 2
 typedef struct {
     u64 key;            /* 4 bits per (seat, suit) length */
-    uint16_t epoch;
+    uint32_t head : 24; /* the newest chunk of the list's older entries, or NONE */
+    uint32_t epoch : 8; /* the slot is empty unless this is the table's epoch */
     uint16_t tag;       /* the seat to lead, + 4 × the set S of suits whose top card the
                            list's entries constrain, + 64 × those top cards' owners */
-    uint32_t head;
     uint16_t subsets;   /* in the list of S empty (tag: the seat to lead), bit S set for
                            each set S that has a list under this key */
-} Slot;
-
-#define NONE 0xFFFFFFFFu
+    Entry e[FRONT];     /* the list's newest entries: e[0] the last decisive one */
+} Slot;                 /* 64 bytes: one cache line (the slots are 64-aligned) */
+#define NONE 0xFFFFFFu     /* no chunk: 24 bits (the largest arena, at table_bits 26, has 11 M) */
 
 typedef struct {
     Chunk *arena;
     void *arena_block;  /* what malloc gave: arena, aligned to 64 bytes, is inside */
     Slot *slots;
+    void *slots_block;  /* what malloc gave: slots, aligned to 64 bytes, is inside */
     uint32_t arena_size, arena_top;
     u64 nslots, slots_used;   /* nslots a power of two */
-    uint16_t epoch;
+    uint8_t epoch;      /* 1 to 255 (8 bits: the slots are wiped when it wraps) */
     u64 nodes, clears;
     u64 limit;          /* give up after this many nodes in one call (0: never) */
     u64 stop_at;

@@ -154,24 +154,31 @@ static int search(Ctx *c, int need, u64 *rel) {
             subs &= subs - 1;
             Slot *sl = S ? find_slot(c, key, list_tag(c, S, tops), 0) : base;
             if (!sl) continue;
-            /* a decisive entry moves to the front of its list (hits cluster): it swaps
-               places with the first entry of the newest chunk */
+            /* the slot's front, then the chunks, newest first; a decisive entry moves to
+               the front (hits cluster): it swaps places with the slot's first entry */
             uint32_t i = sl->head;
-            if (i != NONE) { prefetch_chunk(c, c->arena[i].next); prefetch_chunk(c, c->arena[i].next2); }
-            for (; i != NONE; i = c->arena[i].next) {
+            prefetch_chunk(c, i);
+            Entry *e = sl->e, *hit = NULL;
+            for (int k = 0; k < FRONT && !hit; k++, e++) {
+                if (!matches(e, pw, rows)) continue;
+                if (e->lo >= need || e->hi < need) hit = e;
+                else if (best_lead < 0 && e->best != 0xFF) best_lead = e->best;
+            }
+            if (!hit && i != NONE) { prefetch_chunk(c, c->arena[i].next); prefetch_chunk(c, c->arena[i].next2); }
+            for (; i != NONE && !hit; i = c->arena[i].next) {
                 Chunk *ch = c->arena + i;
                 prefetch_chunk(c, ch->next3);       /* three ahead: the two between are on their way */
                 for (uint32_t j = 0; j < ch->count; j++) {
-                    Entry *e = ch->e + j;
+                    e = ch->e + j;
                     if (!matches(e, pw, rows)) continue;
-                    if (e->lo >= need || e->hi < need) {
-                        Entry *front = c->arena[sl->head].e;
-                        if (e != front) { Entry t = *front; *front = *e; *e = t; e = front; }
-                        *rel = entry_cards(e, present);
-                        return e->lo >= need;
-                    }
+                    if (e->lo >= need || e->hi < need) { hit = e; break; }
                     if (best_lead < 0 && e->best != 0xFF) best_lead = e->best;
                 }
+            }
+            if (hit) {
+                if (hit != sl->e) { Entry t = sl->e[0]; sl->e[0] = *hit; *hit = t; hit = sl->e; }
+                *rel = entry_cards(hit, present);
+                return hit->lo >= need;
             }
         }
         u64 r;

@@ -8,8 +8,32 @@
 #include <immintrin.h>
 #endif
 
+typedef char slot_is_one_cache_line[sizeof(Slot) == 64 ? 1 : -1];
+
+/* A place of a slot's front not yet filled: an entry that bounds nothing (no stored
+   entry has lo 0 and hi 0xFF: store() is given lo >= 1 or hi < 16, and only tightens). */
+static const Entry FREE_ENTRY = {{0, 0}, 0, 0, 0xFF, 0xFF};
+static inline int is_free(const Entry *e) { return e->lo == 0 && e->hi == 0xFF; }
+
 static void init_pext(void);
 static void init_lanes(void);
+
+/* The table is read at random: on 4 KiB pages nearly every lookup also misses the TLB.
+   Where the system gives huge pages on request (Linux's transparent huge pages), the
+   table asks for them, aligned to 2 MiB; elsewhere it is aligned to a cache line. */
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define PAGE_ALIGN ((size_t)2 << 20)
+static void huge_pages(void *p, size_t n) { madvise(p, n, MADV_HUGEPAGE); }
+#else
+#define PAGE_ALIGN ((size_t)64)
+static void huge_pages(void *p, size_t n) { (void)p; (void)n; }
+#endif
+static void *align_up(void *p) {
+    return (void *)(((uintptr_t)p + PAGE_ALIGN - 1) & ~(uintptr_t)(PAGE_ALIGN - 1));
+}
 
 EXPORT void *bpn_dds_new(int table_bits) {
     init_pext();
@@ -21,21 +45,25 @@ EXPORT void *bpn_dds_new(int table_bits) {
     c->arena_size = ((uint32_t)1 << table_bits) / 6;   /* 256-byte chunks (of 6 entries before
                                                            they shrank to 24 bytes) */
     c->nslots = (u64)1 << (table_bits - 2);
-    c->arena_block = malloc((size_t)c->arena_size * sizeof(Chunk) + 64);
-    c->arena = c->arena_block ? (Chunk *)(((uintptr_t)c->arena_block + 63) & ~(uintptr_t)63) : NULL;
-    c->slots = calloc(c->nslots, sizeof(Slot));
-    if (!c->arena || !c->slots) { free(c->arena_block); free(c->slots); free(c); return NULL; }
+    size_t arena_bytes = (size_t)c->arena_size * sizeof(Chunk), slot_bytes = c->nslots * sizeof(Slot);
+    c->arena_block = malloc(arena_bytes + PAGE_ALIGN);
+    c->arena = c->arena_block ? (Chunk *)align_up(c->arena_block) : NULL;
+    c->slots_block = calloc(slot_bytes + PAGE_ALIGN, 1);
+    c->slots = c->slots_block ? (Slot *)align_up(c->slots_block) : NULL;
+    if (!c->arena || !c->slots) { free(c->arena_block); free(c->slots_block); free(c); return NULL; }
+    huge_pages(c->arena, arena_bytes);
+    huge_pages(c->slots, slot_bytes);
     c->epoch = 1;
     return c;
 }
 
 EXPORT void bpn_dds_free(void *p) {
     Ctx *c = p;
-    if (c) { free(c->arena_block); free(c->slots); free(c); }
+    if (c) { free(c->arena_block); free(c->slots_block); free(c); }
 }
 
 static void forget(Ctx *c) {
-    if (++c->epoch == 0) {
+    if (++c->epoch == 0) {              /* every 255th time */
         memset(c->slots, 0, c->nslots * sizeof(Slot));
         c->epoch = 1;
     }
@@ -57,9 +85,11 @@ EXPORT void bpn_dds_stats(void *p, u64 *out) {
     Ctx *c = p;
     u64 used = 0;
     for (u64 i = 0; i < c->nslots; i++)
-        if (c->slots[i].epoch == c->epoch)
+        if (c->slots[i].epoch == c->epoch) {
+            for (int k = 0; k < FRONT; k++) used += !is_free(c->slots[i].e + k);
             for (uint32_t k = c->slots[i].head; k != NONE; k = c->arena[k].next) used += c->arena[k].count;
-    out[0] = c->nodes; out[1] = used; out[2] = (u64)c->arena_size * CHUNK;
+        }
+    out[0] = c->nodes; out[1] = used; out[2] = (u64)c->arena_size * CHUNK + c->nslots * FRONT;
     out[3] = (u64)c->arena_size * sizeof(Chunk) + c->nslots * sizeof(Slot);
     out[4] = c->clears;
 }
@@ -203,6 +233,7 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
             if (!make) return NULL;
             if (c->slots_used * 4 >= c->nslots * 3) return NULL;  /* full: the caller forgets */
             sl->epoch = c->epoch; sl->key = key; sl->tag = (uint16_t)tag; sl->head = NONE; sl->subsets = 0;
+            sl->e[0] = sl->e[1] = FREE_ENTRY;
             c->slots_used++;
             return sl;
         }
@@ -230,6 +261,17 @@ static inline int list_tag(const Ctx *c, int S, int tops) {
     return c->to_play | S << 2 | (tops & SPREAD[S]) << 6;
 }
 
+/* Whether e constrains the same cards (depth) to the same owners (w) as a new entry. */
+static inline int same_cards(const Entry *e, uint32_t depth, const u64 *w) {
+    return e->depth == depth && e->ow[0] == w[0] && e->ow[1] == w[1];
+}
+
+/* Whether a new entry of the list sl needs a new chunk: its front is full, and its newest
+   chunk too (or it has none). */
+static inline int needs_chunk(const Ctx *c, const Slot *sl) {
+    return !is_free(sl->e + 1) && (sl->head == NONE || c->arena[sl->head].count == CHUNK);
+}
+
 /* Record lo <= value <= hi for the positions whose top cards, per the relevant cards
    `rel`, are owned as in this one (tops: its tops_owners()). The list of S empty (the
    base, always made) keeps in `subsets` which lists the key has. */
@@ -250,34 +292,40 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     int tag = list_tag(c, S, tops);
     Slot *sl = find_slot(c, key, tag, 1);
     if (sl) {
-        for (uint32_t i = sl->head; i != NONE; i = c->arena[i].next)
-            for (uint32_t j = 0; j < c->arena[i].count; j++) {
-                Entry *e = c->arena[i].e + j;
-                if (e->depth != depth || e->ow[0] != w[0] || e->ow[1] != w[1])
-                    continue;
-                if (lo > e->lo) e->lo = (uint8_t)lo;
-                if (hi < e->hi) e->hi = (uint8_t)hi;
-                if (best >= 0) e->best = (uint8_t)best;
-                return;
-            }
+        Entry *e = NULL;
+        for (int k = 0; k < FRONT && !e; k++)
+            if (same_cards(sl->e + k, depth, w) && !is_free(sl->e + k)) e = sl->e + k;
+        for (uint32_t i = sl->head; i != NONE && !e; i = c->arena[i].next)
+            for (uint32_t j = 0; j < c->arena[i].count; j++)
+                if (same_cards(c->arena[i].e + j, depth, w)) { e = c->arena[i].e + j; break; }
+        if (e) {
+            if (lo > e->lo) e->lo = (uint8_t)lo;
+            if (hi < e->hi) e->hi = (uint8_t)hi;
+            if (best >= 0) e->best = (uint8_t)best;
+            return;
+        }
     }
     Slot *base = sl && S ? find_slot(c, key, c->to_play, 1) : sl;
-    if (!sl || !base
-        || (c->arena_top >= c->arena_size && (sl->head == NONE || c->arena[sl->head].count == CHUNK))) {
+    if (!sl || !base || (c->arena_top >= c->arena_size && needs_chunk(c, sl))) {
         forget(c); c->clears++;
         sl = find_slot(c, key, tag, 1);
         base = S ? find_slot(c, key, c->to_play, 1) : sl;
     }
     base->subsets |= (uint16_t)(1u << S);
-    if (sl->head == NONE || c->arena[sl->head].count == CHUNK) {
-        uint32_t i = c->arena_top++;
-        Chunk *n = c->arena + i;
-        n->next = sl->head; n->count = 0; n->next2 = n->next3 = NONE;
-        if (sl->head != NONE) { n->next2 = c->arena[sl->head].next; n->next3 = c->arena[sl->head].next2; }
-        sl->head = i;
+    /* the new entry takes a free place of the slot, else the place of e[1], whose entry
+       goes to the list's newest chunk (a new one when that is full) */
+    Entry *e = is_free(sl->e) ? sl->e : sl->e + 1;
+    if (!is_free(e)) {
+        if (needs_chunk(c, sl)) {
+            uint32_t i = c->arena_top++;
+            Chunk *n = c->arena + i;
+            n->next = sl->head; n->count = 0; n->next2 = n->next3 = NONE;
+            if (sl->head != NONE) { n->next2 = c->arena[sl->head].next; n->next3 = c->arena[sl->head].next2; }
+            sl->head = i;
+        }
+        Chunk *ch = c->arena + sl->head;
+        ch->e[ch->count++] = *e;
     }
-    Chunk *ch = c->arena + sl->head;
-    Entry *e = ch->e + ch->count++;
     e->depth = depth; e->ow[0] = w[0]; e->ow[1] = w[1];
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
 }
