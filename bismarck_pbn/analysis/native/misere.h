@@ -121,12 +121,14 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
             if (t == M || popc32(ts) + 1 < 2 * x) continue;
             unsigned below = m & ((1u << __builtin_ctz(ts)) - 1);
             if (popc32(below) < x) continue;
+            u64 extra = 0;
             if (!lead && popc32(ts) < 2 * x) {   /* as from M's lead if this trick is lost */
                 if (every < 0) every = misere_every_lead_loses(c, M, &erel);
                 if (!every) continue;
+                extra = erel;
             }
             for (int i = 1; i < x; i++) below &= below - 1;   /* the x-th lowest */
-            *rel = (u64)1 << (16 * s + __builtin_ctz(below)) | (lead || popc32(ts) >= 2 * x ? 0 : erel);
+            *rel = (u64)1 << (16 * s + __builtin_ctz(below)) | extra;
             return 1;
         }
     }
