@@ -107,9 +107,7 @@ def loses(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump
                 if every is None:
                     continue
                 extra = every
-            for _ in range(x - 1):  # the x-th lowest
-                below &= below - 1
-            return 1 << (16 * s + _low(below)) | extra
+            return 1 << (16 * s + _high(below)) | extra
     return 0
 
 

@@ -102,9 +102,11 @@ static int misere_every_lead_loses(const Ctx *c, int M, u64 *rel) {
    So, by induction on the tricks, M loses at least min(b, ceil(k / 2)) tricks from its
    lead, min(b, floor(k / 2)) from another seat's (k counts down by one a trick at most,
    and a win and the lead it brings take two of t's cards for one of M's losses).
-   Asked whether M loses x or more: *rel = M's x-th lowest card of s: a position
-   with the same owners of the cards of s from it up and the same lengths has t's cards
-   of s all above it and M's x lowest below them (x <= ceil(R / 2), as k <= R).
+   Asked whether M loses x or more: *rel = M's highest card of s under all of t's: a
+   position with the same owners of the cards of s from it up and the same lengths has
+   t's cards of s all above it and M's b lowest below them (M's cards below it are as
+   many). The highest of the b rather than the x-th lowest: it fixes fewer cards, so the
+   table's entries match more positions (12-trick misère solves 0.3 % fewer nodes).
    Another seat to lead, when M surely loses this trick (misere_every_lead_loses) it
    counts as from M's lead: the trick lost, then min(b - 1, floor((k - 1) / 2)) more
    from another seat's lead, min(b, ceil(k / 2)) in all; it then rests on that one's
@@ -127,8 +129,7 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
                 if (!every) continue;
                 extra = erel;
             }
-            for (int i = 1; i < x; i++) below &= below - 1;   /* the x-th lowest */
-            *rel = (u64)1 << (16 * s + __builtin_ctz(below)) | extra;
+            *rel = (u64)1 << (16 * s + 31 - __builtin_clz(below)) | extra;
             return 1;
         }
     }
