@@ -108,6 +108,28 @@ def loses(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump
                     continue
                 extra = every
             return 1 << (16 * s + _high(below)) | extra
+    return summed(hands, n, M, to_play == M, trump, x)
+
+
+def summed(hands: list[int], n: int, M: int, lead: bool, trump: int, x: int) -> int:
+    """The cards (a mask) on which "M surely loses `x` tricks or more" rests by the sum over
+    the suits of one other seat t, or 0: C, the sum of min(M's cards under all of t's, t's
+    length) over the suits but trumps; ceil(C / 2) from M's lead, floor(C / 2) from another
+    seat's (see misere.h)."""
+    for t in range(n):
+        if t == M:
+            continue
+        total, cards = 0, 0
+        for s in range(4):
+            ts = suit(hands[t], s)
+            if not ts or s == trump:
+                continue
+            below = suit(hands[M], s) & ((1 << _low(ts)) - 1)
+            if below:
+                total += min(below.bit_count(), ts.bit_count())
+                cards |= 1 << (16 * s + _high(below))
+        if (total + lead) // 2 >= x:
+            return cards
     return 0
 
 

@@ -111,7 +111,18 @@ static int misere_every_lead_loses(const Ctx *c, int M, u64 *rel) {
    counts as from M's lead: the trick lost, then min(b - 1, floor((k - 1) / 2)) more
    from another seat's lead, min(b, ceil(k / 2)) in all; it then rests on that one's
    cards too. Trumps are left out: a seat that must
-   trump may have to win with x. */
+   trump may have to win with x.
+   Failing that, the sum over the suits of one other seat t (-DNO_MISERE_SUM builds
+   without it): t plays one card a trick, so its cards of several suits run out together
+   no faster than one a trick. C = the sum over the suits s but trumps of
+   c_s = min(b_s, k_s) (M's b_s cards of s under all of t's k_s). M keeps to this: on
+   lead, lead such a card x of a suit with c_s >= 1 (t follows above it: a trick lost, C
+   down by exactly one); when s is led, play x. A trick M wins costs C at most one (t's
+   card: M's is no such x, which cannot win while t holds its suit) and gives M the lead;
+   a trick M loses costs at most two (its card and t's). So, by induction on the tricks,
+   M loses at least ceil(C / 2) from its lead, floor(C / 2) from another seat's (C is at
+   most t's cards, the tricks left). *rel: M's highest card under all of t's in each
+   suit counted (the same owners from it up and the lengths keep each c_s). */
 static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
     int lead = c->to_play == M, every = -1;   /* misere_every_lead_loses(), once asked */
     u64 erel = 0;
@@ -133,6 +144,23 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
             return 1;
         }
     }
+#ifndef NO_MISERE_SUM
+    for (int t = 0; t < c->n; t++) {
+        if (t == M) continue;
+        int C = 0;
+        u64 cards = 0;
+        for (int s = 0; s < 4; s++) {
+            unsigned ts = suit_bits(c->hands[t], s);
+            if (!ts || s == c->trump) continue;
+            unsigned below = suit_bits(c->hands[M], s) & ((1u << __builtin_ctz(ts)) - 1);
+            if (!below) continue;
+            int b = popc32(below), k = popc32(ts);
+            C += b < k ? b : k;
+            cards |= (u64)1 << (16 * s + 31 - __builtin_clz(below));
+        }
+        if ((C + lead) / 2 >= x) { *rel = cards; return 1; }
+    }
+#endif
     return 0;
 }
 
