@@ -111,11 +111,24 @@ def loses(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump
     return summed(hands, n, M, to_play == M, trump, x)
 
 
+def summed_losses(C: int, Y: int, r: int, lead: bool) -> int:
+    """The tricks M surely loses of the r left, from the sum C over one other seat's
+    suits and that seat's least length Y in the suits M holds (0 with a trump): the closed
+    form of the game in misere.h's misere_summed()."""
+    C = min(C, r)
+    Y = min(Y, 2 * (r - C))
+    if C <= 0:
+        return 0
+    v = (C + 1) // 2 + (Y + (0 if C % 2 else 2)) // 4 if lead else C // 2 + (Y + (3 if C % 2 else 1)) // 4
+    return min(v, C)
+
+
 def summed(hands: list[int], n: int, M: int, lead: bool, trump: int, x: int) -> int:
     """The cards (a mask) on which "M surely loses `x` tricks or more" rests by the sum over
     the suits of one other seat t, or 0: C, the sum of min(M's cards under all of t's, t's
-    length) over the suits but trumps; ceil(C / 2) from M's lead, floor(C / 2) from another
-    seat's (see misere.h)."""
+    length) over the suits but trumps, and (no trump) t's least length in the suits M
+    holds (see misere.h)."""
+    r = hands[M].bit_count()
     for t in range(n):
         if t == M:
             continue
@@ -128,7 +141,8 @@ def summed(hands: list[int], n: int, M: int, lead: bool, trump: int, x: int) -> 
             if below:
                 total += min(below.bit_count(), ts.bit_count())
                 cards |= 1 << (16 * s + _high(below))
-        if (total + lead) // 2 >= x:
+        follows = min((suit(hands[t], s).bit_count() for s in range(4) if suit(hands[M], s)), default=16)
+        if summed_losses(total, follows if trump < 0 else 0, r, lead) >= x:
             return cards
     return 0
 

@@ -93,6 +93,43 @@ static int misere_every_lead_loses(const Ctx *c, int M, u64 *rel) {
     return 1;
 }
 
+/* No trump: the least length of another seat t in the suits M holds (0 when t is void
+   in one of them). While it is 1 or more, a trick M wins costs C nothing: it is led in
+   a suit M holds (a discard never wins), t holds that suit and follows, and it is no
+   counted suit (there M would play its low card and lose). See misere_summed();
+   -DNO_MISERE_FOLLOWS builds without it (Y taken as 0). */
+static inline int misere_follows(const Ctx *c, int M, int t) {
+    int Y = 16;
+    for (int s = 0; s < 4; s++) {
+        if (!suit_bits(c->hands[M], s)) continue;
+        int k = popc32(suit_bits(c->hands[t], s));
+        if (k < Y) Y = k;
+    }
+    return Y;
+}
+
+/* The tricks M surely loses of the r left, from the sum C of one other seat t's counted
+   suits (see misere_loses, below) and Y (misere_follows; 0 with a trump): the least, over the
+   others' play, of the game where M's lead loses and costs C one; a trick M wins costs
+   C one when Y is 0, else nothing (Y down by one at most: t plays one card a trick, and
+   M's suits only go); a trick M loses costs C at most one, two only when C == r (when M
+   holds the suit led, M's card and t's touch that one suit's c_s, or t is void in it
+   and M's card is of a suit not counted; when M is void, it discards a card C does not
+   need, which it holds while C < r). The game's value is the least in each of its
+   states (it only grows with C, Y and r); the closed form below is that value exactly
+   (checked against the game's recursion for r <= 26 in tests/test_solver_misere.py);
+   with Y == 0 it is ceil(C / 2) from M's lead, floor(C / 2) from another seat's. */
+static inline int misere_summed(int C, int Y, int r, int lead) {
+#ifdef NO_MISERE_FOLLOWS
+    Y = 0;
+#endif
+    if (C > r) C = r;
+    if (Y > 2 * (r - C)) Y = 2 * (r - C);
+    if (C <= 0) return 0;
+    int v = lead ? (C + 1) / 2 + (Y + (C % 2 ? 0 : 2)) / 4 : C / 2 + (Y + (C % 2 ? 3 : 1)) / 4;
+    return v < C ? v : C;
+}
+
 /* How many tricks does M surely lose, whoever leads? Per suit s (not trumps) and other
    seat t holding k cards of s: M's b cards of s below all of t's. While t holds a card
    of s, such a card x of M loses whenever M plays it (t follows above it, or led above
@@ -121,8 +158,9 @@ static int misere_every_lead_loses(const Ctx *c, int M, u64 *rel) {
    card: M's is no such x, which cannot win while t holds its suit) and gives M the lead;
    a trick M loses costs at most two (its card and t's). So, by induction on the tricks,
    M loses at least ceil(C / 2) from its lead, floor(C / 2) from another seat's (C is at
-   most t's cards, the tricks left). *rel: M's highest card under all of t's in each
-   suit counted (the same owners from it up and the lengths keep each c_s). */
+   most t's cards, the tricks left); more in no trump while t holds every suit M holds
+   (misere_summed, above). *rel: M's highest card under all of t's in each suit counted
+   (the same owners from it up and the lengths keep each c_s, and the lengths Y). */
 static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
     int lead = c->to_play == M, every = -1;   /* misere_every_lead_loses(), once asked */
     u64 erel = 0;
@@ -158,7 +196,10 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
             C += b < k ? b : k;
             cards |= (u64)1 << (16 * s + 31 - __builtin_clz(below));
         }
-        if ((C + lead) / 2 >= x) { *rel = cards; return 1; }
+        if (misere_summed(C, c->trump < 0 ? misere_follows(c, M, t) : 0, popc(c->hands[M]), lead) >= x) {
+            *rel = cards;
+            return 1;
+        }
     }
 #endif
     return 0;
