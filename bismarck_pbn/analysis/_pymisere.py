@@ -126,23 +126,25 @@ def summed_losses(C: int, Y: int, r: int, lead: bool) -> int:
 def summed(hands: list[int], n: int, M: int, lead: bool, trump: int, x: int) -> int:
     """The cards (a mask) on which "M surely loses `x` tricks or more" rests by the sum over
     the suits of one other seat t, or 0: C, the sum of min(M's cards under all of t's, t's
-    length) over the suits but trumps, and (no trump) t's least length in the suits M
-    holds (see misere.h)."""
+    length) over the suits but trumps, (no trump) t's least length in the suits M holds,
+    and t's least spare in those suits (its cards beyond M's under them; see misere.h)."""
     r = hands[M].bit_count()
     for t in range(n):
         if t == M:
             continue
-        total, cards = 0, 0
+        total, spare, cards = 0, 16, 0
         for s in range(4):
             ts = suit(hands[t], s)
             if not ts or s == trump:
                 continue
             below = suit(hands[M], s) & ((1 << _low(ts)) - 1)
             if below:
-                total += min(below.bit_count(), ts.bit_count())
+                b, k = below.bit_count(), ts.bit_count()
+                total += min(b, k)
+                spare = min(spare, max(k - b, 0))
                 cards |= 1 << (16 * s + _high(below))
         follows = min((suit(hands[t], s).bit_count() for s in range(4) if suit(hands[M], s)), default=16)
-        if summed_losses(total, follows if trump < 0 else 0, r, lead) >= x:
+        if summed_losses(total, (follows if trump < 0 else 0) + 2 * spare, r, lead) >= x:
             return cards
     return 0
 

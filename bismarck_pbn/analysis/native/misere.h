@@ -109,16 +109,20 @@ static inline int misere_follows(const Ctx *c, int M, int t) {
 }
 
 /* The tricks M surely loses of the r left, from the sum C of one other seat t's counted
-   suits (see misere_loses, below) and Y (misere_follows; 0 with a trump): the least, over the
-   others' play, of the game where M's lead loses and costs C one; a trick M wins costs
-   C one when Y is 0, else nothing (Y down by one at most: t plays one card a trick, and
-   M's suits only go); a trick M loses costs C at most one, two only when C == r (when M
-   holds the suit led, M's card and t's touch that one suit's c_s, or t is void in it
-   and M's card is of a suit not counted; when M is void, it discards a card C does not
-   need, which it holds while C < r). The game's value is the least in each of its
-   states (it only grows with C, Y and r); the closed form below is that value exactly
-   (checked against the game's recursion for r <= 26 in tests/test_solver_misere.py);
-   with Y == 0 it is ceil(C / 2) from M's lead, floor(C / 2) from another seat's. */
+   suits (see misere_loses, below), Y (misere_follows; 0 with a trump) and Z, t's least
+   spare in the counted suits (k_s - b_s, or 0: its cards of s beyond M's under them;
+   a card of t from a suit with spare costs C nothing, as c_s = min(b_s, k_s) holds
+   while k_s > b_s, and M's own lead takes one card of each, leaving the spare). The
+   least, over the others' play, of the game where M's lead loses and costs C one; a
+   trick M wins costs C one when Y and Z are 0, else Y or Z one (t plays one card a
+   trick, and M's suits only go); a trick M loses costs C at most one, or Z one and C
+   nothing, and one more only when C == r (when M holds the suit led, M's card and t's
+   touch that one suit's c_s, or t is void in it and M's card is of a suit not counted;
+   when M is void, it discards a card C does not need, which it holds while C < r). The
+   game's value only grows with C, Y, Z and r, so the worst case of each trick is the
+   bound. It equals that of the game without Z at Y + 2 Z, the closed form below
+   (checked against the recursion of both games in tests/test_solver_misere.py);
+   with Y == Z == 0 it is ceil(C / 2) from M's lead, floor(C / 2) from another seat's. */
 static inline int misere_summed(int C, int Y, int r, int lead) {
 #ifdef NO_MISERE_FOLLOWS
     Y = 0;
@@ -185,7 +189,7 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
 #ifndef NO_MISERE_SUM
     for (int t = 0; t < c->n; t++) {
         if (t == M) continue;
-        int C = 0;
+        int C = 0, Z = 16;
         u64 cards = 0;
         for (int s = 0; s < 4; s++) {
             unsigned ts = suit_bits(c->hands[t], s);
@@ -194,9 +198,14 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
             if (!below) continue;
             int b = popc32(below), k = popc32(ts);
             C += b < k ? b : k;
+            if (k - b < Z) Z = b < k ? k - b : 0;   /* the least spare (-DNO_MISERE_SPARE: 0) */
             cards |= (u64)1 << (16 * s + 31 - __builtin_clz(below));
         }
-        if (misere_summed(C, c->trump < 0 ? misere_follows(c, M, t) : 0, popc(c->hands[M]), lead) >= x) {
+        int Y = c->trump < 0 ? misere_follows(c, M, t) : 0;
+#ifndef NO_MISERE_SPARE
+        Y += 2 * Z;
+#endif
+        if (misere_summed(C, Y, popc(c->hands[M]), lead) >= x) {
             *rel = cards;
             return 1;
         }
