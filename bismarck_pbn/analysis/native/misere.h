@@ -163,8 +163,10 @@ static inline int misere_summed(int C, int Y, int r, int lead) {
    a trick M loses costs at most two (its card and t's). So, by induction on the tricks,
    M loses at least ceil(C / 2) from its lead, floor(C / 2) from another seat's (C is at
    most t's cards, the tricks left); more in no trump while t holds every suit M holds
-   (misere_summed, above). *rel: M's highest card under all of t's in each suit counted
-   (the same owners from it up and the lengths keep each c_s, and the lengths Y). */
+   (misere_summed, above). *rel: M's highest card under all of t's in each suit counted:
+   a position with the same owners of the cards of s from it up and the same lengths
+   has M's b_s lowest cards of s under all of t's, and the game played with those b_s
+   alone (the proof needs no more of them) has the same C, Y and Z. */
 static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
     int lead = c->to_play == M, every = -1;   /* misere_every_lead_loses(), once asked */
     u64 erel = 0;
