@@ -108,7 +108,7 @@ def loses(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump
                     continue
                 extra = every
             return 1 << (16 * s + _high(below)) | extra
-    return summed(hands, n, M, to_play == M, trump, x)
+    return summed(hands, n, M, to_play, trump, must_trump, x)
 
 
 def summed_losses(C: int, Y: int, r: int, lead: bool) -> int:
@@ -123,12 +123,12 @@ def summed_losses(C: int, Y: int, r: int, lead: bool) -> int:
     return min(v, C)
 
 
-def summed(hands: list[int], n: int, M: int, lead: bool, trump: int, x: int) -> int:
+def summed(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump: bool, x: int) -> int:
     """The cards (a mask) on which "M surely loses `x` tricks or more" rests by the sum over
     the suits of one other seat t, or 0: C, the sum of min(M's cards under all of t's, t's
     length) over the suits but trumps, (no trump) t's least length in the suits M holds,
     and t's least spare in those suits (its cards beyond M's under them; see misere.h)."""
-    r = hands[M].bit_count()
+    r, lead, asked, every = hands[M].bit_count(), to_play == M, False, None
     for t in range(n):
         if t == M:
             continue
@@ -144,8 +144,19 @@ def summed(hands: list[int], n: int, M: int, lead: bool, trump: int, x: int) -> 
                 spare = min(spare, max(k - b, 0))
                 cards |= 1 << (16 * s + _high(below))
         follows = min((suit(hands[t], s).bit_count() for s in range(4) if suit(hands[M], s)), default=16)
-        if summed_losses(total, (follows if trump < 0 else 0) + 2 * spare, r, lead) >= x:
+        y = (follows if trump < 0 else 0) + 2 * spare
+        if summed_losses(total, y, r, lead) >= x:
             return cards
+        if not lead and total >= 1:  # M surely loses this trick: the game's lost branches alone
+            a = summed_losses(total - 1, max(y - 1, 0), r - 1, False)
+            extra = 1 if total == r else 0
+            b = (summed_losses(total - extra, max(y - 3, 0), r - 1, False) if spare
+                 else summed_losses(total - 1 - extra, max(y - 1, 0), r - 1, False))
+            if 1 + min(a, b) >= x:
+                if not asked:
+                    asked, every = True, every_lead_loses(hands, n, M, to_play, trump, must_trump)
+                if every is not None:
+                    return cards | every
     return 0
 
 

@@ -207,10 +207,26 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
 #ifndef NO_MISERE_SPARE
         Y += 2 * Z;
 #endif
-        if (misere_summed(C, Y, popc(c->hands[M]), lead) >= x) {
+        int r = popc(c->hands[M]);
+        if (misere_summed(C, Y, r, lead) >= x) {
             *rel = cards;
             return 1;
         }
+#ifndef NO_MISERE_LOST
+        /* another seat to lead and M surely loses this trick (misere_every_lead_loses):
+           the game's lost branches alone, one trick on (Y here is Y + 2 Z: the branch
+           with Y and Z down one each takes 3 from it, Y down one alone 1) */
+        if (!lead && C >= 1) {
+            int ya = Y - 1 < 0 ? 0 : Y - 1;
+            int yb = Y - 3 < 0 ? 0 : Y - 3;
+            int la = misere_summed(C - 1, ya, r - 1, 0);
+            int lb = Z >= 1 ? misere_summed(C - (C == r), yb, r - 1, 0) : misere_summed(C - 1 - (C == r), ya, r - 1, 0);
+            if (1 + (la < lb ? la : lb) >= x) {
+                if (every < 0) every = misere_every_lead_loses(c, M, &erel);
+                if (every) { *rel = cards | erel; return 1; }
+            }
+        }
+#endif
     }
 #endif
     return 0;
