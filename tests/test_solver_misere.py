@@ -110,3 +110,132 @@ def test_the_sure_losses_cut_the_search_of_a_pass_ending(core):
     solver = Solver(core)
     assert solver.solve(p) == 4  # the plain minimax's value (reference_solve: 1 s)
     assert solver.stats()["nodes"] <= 400
+
+
+@pytest.mark.parametrize("count", [4, pytest.param(300, marks=pytest.mark.slow)])
+def test_the_summed_losses_never_exceed_the_minimax(count):
+    """The sum over one other seat's suits (summed(): C, the sum of min(b, k) over the
+    suits but trumps, ceil(C / 2) from M's lead, floor(C / 2) from another's) against the
+    plain minimax, on endings at a trick's lead where it counts two or more: M's tricks
+    never exceed R minus that count."""
+    rng = random.Random(2026)
+    fired = 0
+    for _ in range(60 * count):
+        if fired == count:
+            break
+        seats = rng.choice([2, 3, 3, 4])
+        tricks = {2: 6, 3: 5, 4: 4}[seats]
+        trump = None if rng.random() < 0.6 else ...
+        p = random_ending(rng, seats, tricks, trump=trump, misere=True, mid_trick=False,
+                          suits="".join(rng.sample("SHDC", 3)))
+        M = rng.randrange(seats)
+        p = dataclasses.replace(p, side=frozenset({M}))
+        e = p.encode()
+        lost = max((x for x in range(2, tricks + 1)
+                    if _pymisere.summed(list(e.hands), e.n, M, e.to_play, e.trump, e.must_trump, x)), default=0)
+        if lost < 2:
+            continue
+        fired += 1
+        assert reference_solve(p) <= tricks - lost, p
+    assert fired == count
+
+
+# A six-trick Pass ending (seat 0 counted and minimising, seat 1 to lead): value 3. Its
+# searches meet positions where seat 0's low cards sit under one other seat's cards in
+# two suits or more: no suit alone counts the losses that settle the test, their sum does.
+PASS6_SUMMED = ({"C7", "CK", "H3", "HK", "S3", "SK"}, {"D2", "D4", "D5", "D7", "H2", "SA"},
+                {"C4", "CA", "D3", "D9", "HQ", "S5"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_the_summed_losses_cut_the_search_of_a_pass_ending(core):
+    """779 nodes without the sum over one seat's suits (the C core built with
+    -DNO_MISERE_SUM), 606 with it, in either core."""
+    p = _pass(PASS6_SUMMED, 1)
+    solver = Solver(core)
+    assert solver.solve(p) == 3  # the plain minimax's value (reference_solve: 1.4 s)
+    assert solver.stats()["nodes"] <= 690
+
+
+@pytest.mark.parametrize("tricks", [10, pytest.param(26, marks=pytest.mark.slow)])
+def test_the_summed_losses_are_the_value_of_their_game(tricks):
+    """summed_losses() (misere_summed() in misere.h) is the closed form of a small game:
+    M's lead loses and costs C one; another seat's lead, the other side's choice: a trick
+    M wins (C down one when Y and Z are 0, else Y or Z down one) and M leads, or one it
+    loses (C down one, or Z down one; one more when C == r; Y down one). Checked against
+    that game's recursion, and the game with Z against the one without at Y + 2 Z."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def game(C: int, Y: int, Z: int, r: int, lead: bool) -> int:
+        C, Y, Z = min(C, r), max(Y, 0), max(Z, 0)
+        if C <= 0:
+            return 0
+        if lead:
+            return 1 + game(C - 1, Y - 1, Z, r - 1, False)
+        won = (game(C, Y - 1, Z, r - 1, True) if Y else game(C, 0, Z - 1, r - 1, True) if Z
+               else game(C - 1, 0, 0, r - 1, True))
+        extra = 0 if r > C else 1
+        lost = min(game(C - 1, Y - 1, Z, r - 1, False),
+                   game(C - extra, Y - 1, Z - 1, r - 1, False) if Z else game(C - 1 - extra, Y - 1, 0, r - 1, False))
+        return min(won, 1 + lost)
+
+    for r in range(tricks + 1):
+        for C in range(r + 1):
+            for Y in range(17):
+                for lead in (False, True):
+                    assert _pymisere.summed_losses(C, Y, r, lead) == game(C, Y, 0, r, lead), (C, Y, r, lead)
+                    for Z in range(1, 17 if tricks > 10 else 6):
+                        assert _pymisere.summed_losses(C, Y + 2 * Z, r, lead) == game(C, Y, Z, r, lead), (C, Y, Z, r)
+
+
+# A six-trick Pass ending (seat 0 counted and minimising, seat 1 to lead): value 3. Its
+# searches meet positions where another seat holds every suit seat 0 holds: a trick seat
+# 0 wins then costs it none of its sure losers.
+PASS6_FOLLOWS = ({"C8", "D6", "D7", "DJ", "S5", "ST"}, {"C3", "D2", "DK", "HJ", "HT", "S6"},
+                 {"C4", "C7", "DQ", "DT", "S4", "S8"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_the_followed_suits_cut_the_search_of_a_pass_ending(core):
+    """965 nodes without the other seat's least length in the suits seat 0 holds (the C
+    core built with -DNO_MISERE_FOLLOWS), 533 with it, in either core."""
+    p = _pass(PASS6_FOLLOWS, 1)
+    solver = Solver(core)
+    assert solver.solve(p) == 3  # the plain minimax's value (reference_solve: 1.1 s)
+    assert solver.stats()["nodes"] <= 750
+
+
+# A ten-trick Pass ending (seat 0 counted and minimising, seat 1 to lead): value 6 (either
+# core, and the C core without the misère bounds, -DNO_MISERE, in 30,860 nodes).
+PASS10_SPARE = ({"C2", "CJ", "CT", "D2", "DA", "DK", "H2", "HJ", "HQ", "S8"},
+                {"C4", "C6", "C9", "D7", "D9", "DJ", "H7", "H9", "S4", "S5"},
+                {"C5", "C7", "C8", "CA", "D4", "D6", "D8", "DQ", "S3", "S9"})
+
+
+@pytest.mark.parametrize("core", [c if c == "native" else pytest.param(c, marks=pytest.mark.slow) for c in CORES])
+def test_the_spare_cards_cut_the_search_of_a_pass_ending(core):
+    """20,695 nodes without the other seat's spare cards in the counted suits (the C core
+    built with -DNO_MISERE_SPARE), 17,327 with them, in either core (the Python one in
+    1.2 s: slow)."""
+    p = _pass(PASS10_SPARE, 1)
+    solver = Solver(core)
+    assert solver.solve(p) == 6
+    assert solver.stats()["nodes"] <= 19_000
+
+
+# An eight-trick Pass ending (seat 0 counted and minimising, seat 2 to lead): value 4
+# (either core, and the C core without the misère bounds, -DNO_MISERE).
+PASS8_LOST = ({"C5", "C7", "D6", "D9", "DJ", "H6", "H7", "HA"}, {"C6", "D3", "D4", "H3", "HJ", "S8", "S9", "SJ"},
+              {"CK", "DA", "DQ", "H8", "S6", "S7", "SQ", "ST"})
+
+
+@pytest.mark.parametrize("core", [c if c == "native" else pytest.param(c, marks=pytest.mark.slow) for c in CORES])
+def test_the_trick_surely_lost_cuts_the_search_of_a_pass_ending(core):
+    """1,870 nodes without the game's lost branches taken alone when seat 0 surely loses
+    the trick another seat leads (the C core built with -DNO_MISERE_LOST), 1,598 with
+    them, in either core (the Python one in 0.3-0.8 s: slow)."""
+    p = _pass(PASS8_LOST, 2)
+    solver = Solver(core)
+    assert solver.solve(p) == 4
+    assert solver.stats()["nodes"] <= 1_730

@@ -107,9 +107,56 @@ def loses(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump
                 if every is None:
                     continue
                 extra = every
-            for _ in range(x - 1):  # the x-th lowest
-                below &= below - 1
-            return 1 << (16 * s + _low(below)) | extra
+            return 1 << (16 * s + _high(below)) | extra
+    return summed(hands, n, M, to_play, trump, must_trump, x)
+
+
+def summed_losses(C: int, Y: int, r: int, lead: bool) -> int:
+    """The tricks M surely loses of the r left, from the sum C over one other seat's
+    suits and that seat's least length Y in the suits M holds (0 with a trump): the closed
+    form of the game in misere.h's misere_summed()."""
+    C = min(C, r)
+    Y = min(Y, 2 * (r - C))
+    if C <= 0:
+        return 0
+    v = (C + 1) // 2 + (Y + (0 if C % 2 else 2)) // 4 if lead else C // 2 + (Y + (3 if C % 2 else 1)) // 4
+    return min(v, C)
+
+
+def summed(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trump: bool, x: int) -> int:
+    """The cards (a mask) on which "M surely loses `x` tricks or more" rests by the sum over
+    the suits of one other seat t, or 0: C, the sum of min(M's cards under all of t's, t's
+    length) over the suits but trumps, (no trump) t's least length in the suits M holds,
+    and t's least spare in those suits (its cards beyond M's under them; see misere.h)."""
+    r, lead, asked, every = hands[M].bit_count(), to_play == M, False, None
+    for t in range(n):
+        if t == M:
+            continue
+        total, spare, cards = 0, 16, 0
+        for s in range(4):
+            ts = suit(hands[t], s)
+            if not ts or s == trump:
+                continue
+            below = suit(hands[M], s) & ((1 << _low(ts)) - 1)
+            if below:
+                b, k = below.bit_count(), ts.bit_count()
+                total += min(b, k)
+                spare = min(spare, max(k - b, 0))
+                cards |= 1 << (16 * s + _high(below))
+        follows = min((suit(hands[t], s).bit_count() for s in range(4) if suit(hands[M], s)), default=16)
+        y = (follows if trump < 0 else 0) + 2 * spare
+        if summed_losses(total, y, r, lead) >= x:
+            return cards
+        if not lead and total >= 1:  # M surely loses this trick: the game's lost branches alone
+            a = summed_losses(total - 1, max(y - 1, 0), r - 1, False)
+            extra = 1 if total == r else 0
+            b = (summed_losses(total - extra, max(y - 3, 0), r - 1, False) if spare
+                 else summed_losses(total - 1 - extra, max(y - 1, 0), r - 1, False))
+            if 1 + min(a, b) >= x:
+                if not asked:
+                    asked, every = True, every_lead_loses(hands, n, M, to_play, trump, must_trump)
+                if every is not None:
+                    return cards | every
     return 0
 
 
