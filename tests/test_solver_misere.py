@@ -66,13 +66,11 @@ def test_the_bounds_cut_the_search_of_a_pass_ending(core):
     assert solver.stats()["nodes"] <= 450
 
 
-@pytest.mark.parametrize("count", [6, pytest.param(200, marks=pytest.mark.slow)])
-def test_the_sure_losses_never_exceed_the_minimax(count):
-    """The count of tricks M surely loses (loses(): per suit, M's cards under all of one
-    other seat's, min(b, ceil(k / 2)) from M's lead, min(b, floor(k / 2)) from another's)
-    against the plain minimax, on endings at a trick's lead where it counts two or more:
-    M's tricks never exceed R minus that count (`count` such endings)."""
-    rng = random.Random(22)
+def _never_above_the_minimax(bound, count: int, seed: int, suits: int) -> None:
+    """``bound`` (a count of M's sure losses in _pymisere) against the plain minimax, on
+    random endings of ``suits`` suits at a trick's lead where it counts two or more: M's
+    tricks never exceed R minus that count (``count`` such endings)."""
+    rng = random.Random(seed)
     fired = 0
     for _ in range(60 * count):
         if fired == count:
@@ -81,18 +79,25 @@ def test_the_sure_losses_never_exceed_the_minimax(count):
         tricks = {2: 6, 3: 5, 4: 4}[seats]
         trump = None if rng.random() < 0.6 else ...
         p = random_ending(rng, seats, tricks, trump=trump, misere=True, mid_trick=False,
-                          suits="".join(rng.sample("SHDC", 2)))
+                          suits="".join(rng.sample("SHDC", suits)))
         M = rng.randrange(seats)
         p = dataclasses.replace(p, side=frozenset({M}))
         e = p.encode()
         lost = max((x for x in range(2, tricks + 1)
-                    if _pymisere.loses(list(e.hands), e.n, M, e.to_play, e.trump, e.must_trump, x)),
-                   default=0)
+                    if bound(list(e.hands), e.n, M, e.to_play, e.trump, e.must_trump, x)), default=0)
         if lost < 2:
             continue
         fired += 1
         assert reference_solve(p) <= tricks - lost, p
     assert fired == count
+
+
+@pytest.mark.parametrize("count", [6, pytest.param(200, marks=pytest.mark.slow)])
+def test_the_sure_losses_never_exceed_the_minimax(count):
+    """The count of tricks M surely loses (loses(): per suit, M's cards under all of one
+    other seat's, min(b, ceil(k / 2)) from M's lead, min(b, floor(k / 2)) from another's)
+    against the plain minimax, on two-suit endings."""
+    _never_above_the_minimax(_pymisere.loses, count, seed=22, suits=2)
 
 
 # A six-trick Pass ending (seat 0 counted and minimising, seat 2 to lead): value 4. Seat
@@ -116,28 +121,8 @@ def test_the_sure_losses_cut_the_search_of_a_pass_ending(core):
 def test_the_summed_losses_never_exceed_the_minimax(count):
     """The sum over one other seat's suits (summed(): C, the sum of min(b, k) over the
     suits but trumps, ceil(C / 2) from M's lead, floor(C / 2) from another's) against the
-    plain minimax, on endings at a trick's lead where it counts two or more: M's tricks
-    never exceed R minus that count."""
-    rng = random.Random(2026)
-    fired = 0
-    for _ in range(60 * count):
-        if fired == count:
-            break
-        seats = rng.choice([2, 3, 3, 4])
-        tricks = {2: 6, 3: 5, 4: 4}[seats]
-        trump = None if rng.random() < 0.6 else ...
-        p = random_ending(rng, seats, tricks, trump=trump, misere=True, mid_trick=False,
-                          suits="".join(rng.sample("SHDC", 3)))
-        M = rng.randrange(seats)
-        p = dataclasses.replace(p, side=frozenset({M}))
-        e = p.encode()
-        lost = max((x for x in range(2, tricks + 1)
-                    if _pymisere.summed(list(e.hands), e.n, M, e.to_play, e.trump, e.must_trump, x)), default=0)
-        if lost < 2:
-            continue
-        fired += 1
-        assert reference_solve(p) <= tricks - lost, p
-    assert fired == count
+    plain minimax, on three-suit endings."""
+    _never_above_the_minimax(_pymisere.summed, count, seed=2026, suits=3)
 
 
 # A six-trick Pass ending (seat 0 counted and minimising, seat 1 to lead): value 3. Its
