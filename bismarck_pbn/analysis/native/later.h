@@ -165,10 +165,8 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
     u64 rl = top_runs(c->hands[L], all);
     int run[2][4], got = 0, usedp = 0, np = popc(c->hands[P]);
     for (int s = 0; s < 4; s++) { run[0][s] = popc32(suit_bits(rp, s)); run[1][s] = popc32(suit_bits(rl, s)); }
-#ifndef NO_LONG
-    long_cards(c, P, run[0]);   /* rules.h: nobody can ruff here */
+    long_cards(c, P, run[0]);   /* rules.h: nobody can ruff here (-DNO_LONG: no-ops) */
     long_cards(c, L, run[1]);
-#endif
     if (run[0][0] + run[0][1] + run[0][2] + run[0][3] + run[1][0] + run[1][1] + run[1][2] + run[1][3] < want)
         return 0;
     u64 r = 0;
@@ -180,7 +178,7 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
                     best = s;
             if (best < 0) break;
             int t = run[side][best];
-            if (side && t > np - usedp - (got - usedp)) t = np - usedp - (got - usedp);   /* P's cards to spare */
+            if (side && t > np - got) t = np - got;   /* P's cards to spare: one to each trick so far */
             if (t <= 0) break;
             got += t; run[side][best] = 0;
             if (!side) usedp += t;
