@@ -95,15 +95,19 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     if (draw) long_cards(c, L, run);
     /* every line below cashes at most all the runs: short of `want`, the caller cuts
        nothing, whatever else is counted (and *rel is not read) */
-    if (run[0] + run[1] + run[2] + run[3] < want) { *rel = 0; return run[0] + run[1] + run[2] + run[3]; }
+    int all_runs = run[0] + run[1] + run[2] + run[3];
     *rel = 0;
+    if (all_runs < want) return all_runs;
     if (!draw) {
         for (int x = 0; x < 4; x++) {
             if (x == T || !run[x]) continue;
             int shortest = run[x];
             for (int s = 0; s < c->n; s++)
                 if (holders >> s & 1) { int len = popc32(suit_bits(c->hands[s], x)); if (len < shortest) shortest = len; }
-            if (shortest < run[x]) { run[x] = shortest; tops[x] = top_cards(tops[x], shortest); }
+            if (shortest < run[x]) {
+                all_runs -= run[x] - shortest;
+                run[x] = shortest; tops[x] = top_cards(tops[x], shortest);
+            }
         }
     } else if (T >= 0) {
         *rel = (u64)tops[T] << (16 * T);
@@ -116,7 +120,7 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
         if (best < 0) break;
         used |= 1 << best; got += run[best]; *rel |= (u64)tops[best] << (16 * best);
     }
-    return run[0] + run[1] + run[2] + run[3];
+    return all_runs;
 }
 
 /* Tricks a team surely takes with trumps: each trump of one of its seats above every
