@@ -153,7 +153,7 @@ static int second_hand_wins(const Ctx *c, int k, u64 *rel) {
    L's suits: L holds their top card), so L cashes as many rounds as P has such cards.
    Nobody can ruff: every round is the side's. Returns 1 when that makes `want` tricks,
    with *rel the top cards of the runs it uses (P's entry suit first, then the longest
-   runs), else 0. -DNO_SIDEQ: without it. */
+   runs; of the last, only the top cards that make up the rest), else 0. -DNO_SIDEQ: without it. */
 static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
     int P = L ^ 2;
     u64 all = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3];
@@ -180,9 +180,15 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
             int t = run[side][best];
             if (side && t > np - got) t = np - got;   /* P's cards to spare: one to each trick so far */
             if (t <= 0) break;
+            unsigned bits = suit_bits(side ? rl : rp, best);
+            int k = t;
+#ifndef NO_PARTIAL
+            /* the last run: only its top cards that make up the rest (as in quick_tricks) */
+            if (want - got < k && want - got <= popc32(bits)) k = want - got;
+#endif
             got += t; run[side][best] = 0;
             if (!side) usedp += t;
-            r |= (u64)top_cards(suit_bits(side ? rl : rp, best), t) << (16 * best);
+            r |= (u64)top_cards(bits, k) << (16 * best);
             if (got >= want) break;
         }
     }

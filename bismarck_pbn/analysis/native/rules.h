@@ -73,9 +73,10 @@ static inline void long_cards(const Ctx *c, int L, int run[4]) {
    trump yet, so those trumps are still the highest). When its top-trump run is at least
    as long as every other seat's trumps, it draws them first and then cashes every run.
    *rel: the leader's top cards that make at least `want` of them, the longest runs
-   first (a position where the leader holds at least those, with the same lengths -- the
-   table's key -- has at least as many quick tricks); the top trumps always when drawing
-   them is what frees the side suits. O(seats x suits). */
+   first and of the last run only the top cards that make up the rest (a position where
+   the leader holds at least those, with the same lengths -- the table's key -- has at
+   least as many quick tricks); the top trumps always when drawing them is what frees
+   the side suits. O(seats x suits). -DNO_PARTIAL: the whole of every run used. */
 static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     u64 all = 0;
     for (int s = 0; s < c->n; s++) all |= c->hands[s];
@@ -118,7 +119,13 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
         for (int s = 0; s < 4; s++)
             if (!(used >> s & 1) && run[s] && (best < 0 || run[s] > run[best])) best = s;
         if (best < 0) break;
-        used |= 1 << best; got += run[best]; *rel |= (u64)tops[best] << (16 * best);
+        unsigned t = tops[best];
+#ifndef NO_PARTIAL
+        /* the last run: only the top cards that make up the rest, when that many are
+           winners by rank (not long cards) */
+        if (want - got <= popc32(t)) t = top_cards(t, want - got);
+#endif
+        used |= 1 << best; got += run[best]; *rel |= (u64)t << (16 * best);
     }
     return all_runs;
 }
