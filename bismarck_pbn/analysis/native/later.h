@@ -197,4 +197,37 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
     return 1;
 }
 
+/* A crossruff (four seats in partnerships, a trump suit): the leader L leads a suit x
+   that its partner P is void in and ruffs, P leads a suit y that L is void in and ruffs,
+   and so on, each trick the side's whatever the trumps' ranks, as long as every opponent
+   holding a trump follows suit (the others cannot ruff). P ruffs at most A times: its
+   trumps, and the rounds of L's x suits every opponent with a trump can follow; L at
+   most B: its trumps, and the rounds of P's y suits they can follow. Starting with P's
+   ruff, that is 2 min(A, B) tricks, one more when A > B. Nobody plays another card than
+   those counted (the opponents follow), so the counts hold trick after trick. Rests on
+   the lengths alone (the table's key): *rel is none. Returns 1 when that makes `want`
+   tricks, else 0. -DNO_CROSSRUFF: without it. */
+static int crossruff(const Ctx *c, int L, int want) {
+    int T = c->trump, P = L ^ 2;
+    if (T < 0) return 0;
+    int tp = popc32(suit_bits(c->hands[P], T)), tl = popc32(suit_bits(c->hands[L], T));
+    if (!tp) return 0;
+    int holders[2], nh = 0;
+    for (int o = L ^ 1, k = 0; k < 2; k++, o ^= 2)
+        if (suit_bits(c->hands[o], T)) holders[nh++] = o;
+    int a = 0, b = 0;
+    for (int s = 0; s < 4; s++) {
+        if (s == T) continue;
+        int ls = popc32(suit_bits(c->hands[L], s)), ps = popc32(suit_bits(c->hands[P], s));
+        if (!ls == !ps) continue;                   /* both hold it, or neither */
+        int n = ls + ps;                            /* the leads of s: one hand's cards */
+        for (int k = 0; k < nh; k++) { int len = popc32(suit_bits(c->hands[holders[k]], s)); if (len < n) n = len; }
+        if (ls) a += n; else b += n;
+    }
+    if (a > tp) a = tp;
+    if (b > tl) b = tl;
+    int got = a > b ? 2 * b + 1 : 2 * a;
+    return got >= want;
+}
+
 #endif

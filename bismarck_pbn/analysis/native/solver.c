@@ -190,6 +190,9 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
         int L = c->to_play, lmax = c->maxmask >> L & 1;
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
+#ifndef NO_CROSSRUFF
+            if (later_applies(c) && crossruff(c, L, lmax ? need : R - need + 1)) return lmax;   /* later.h */
+#endif
             int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
             if (lmax ? q >= need : R - q < need) { *rel = r; return lmax; }
 #ifndef NO_SIDEQ
