@@ -182,6 +182,12 @@ static int search(Ctx *c, int need, u64 *rel) {
             }
         }
         u64 r;
+#ifndef NO_CROSSRUFF
+        if (later_applies(c)) {     /* later.h: before the bounds that rest on ranks */
+            int mx = c->maxmask >> c->to_play & 1;
+            if (crossruff(c, c->to_play, mx ? need : R - need + 1)) return mx;
+        }
+#endif
         if (c->trump >= 0) {
             int mine = sure_trump_tricks(c, c->countmask, &r);
             if (mine >= need) { *rel = r; return 1; }
@@ -190,9 +196,6 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
         int L = c->to_play, lmax = c->maxmask >> L & 1;
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
-#ifndef NO_CROSSRUFF
-            if (later_applies(c) && crossruff(c, L, lmax ? need : R - need + 1)) return lmax;   /* later.h */
-#endif
             int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
             if (lmax ? q >= need : R - q < need) { *rel = r; return lmax; }
 #ifndef NO_SIDEQ
