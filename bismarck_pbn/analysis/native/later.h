@@ -34,7 +34,8 @@ static inline int kth_top(unsigned p, int k) {
      the suits whose top card it holds, the longer of its two holdings adds up to R
      (DDS's LaterTricks: a suit whose top card the other side holds yields the leader's
      side no trick before that card is gone, which it cannot force when it needs them
-     all). Rests on the other side's top cards.
+     all). Rests on the other side's top cards, of those only the ones the sum needs
+     (-DNO_LATER_PARTIAL: every one).
    - The other side holds the top two trumps in its two hands, one of them with another
      trump: they win two tricks (k >= R - 1 fails; with both in one hand, or the side
      without trumps, sure_trump_tricks already says so).
@@ -49,21 +50,35 @@ static int later_fails(const Ctx *c, int k, int R, u64 *rel) {
     if (k < R - 1) return 0;
     if (!tp) {
         if (k < R) return 0;
-        int sum = 0;
+        int sum = 0, w[4], theirs[4], nt = 0;
         u64 r = 0;
         for (int s = 0; s < 4; s++) {
             unsigned p = suit_bits(c->out, s);
             if (!p) continue;
             int top = 16 * s + 31 - __builtin_clz(p);
             int h = seat_of(c, top);
+            int a = popc32(suit_bits(c->hands[L], s)), b = popc32(suit_bits(c->hands[L ^ 2], s));
             if (mine >> h & 1) {
-                int a = popc32(suit_bits(c->hands[h], s)), b = popc32(suit_bits(c->hands[h ^ 2], s));
                 sum += a > b ? a : b;
             } else if (p & (p - 1)) {
                 r |= (u64)1 << top;
+                theirs[nt] = s; w[nt++] = a > b ? a : b;
             }
         }
         if (sum >= R) return 0;
+#ifndef NO_LATER_PARTIAL
+        /* the other side's top cards the proof needs: a suit whose top card were the
+           leader's side's would add the longer of its holdings; leave out those, the
+           shortest first, while the sum stays below R */
+        for (int left = R - 1 - sum; nt > 0;) {
+            int j = 0;
+            for (int i = 1; i < nt; i++) if (w[i] < w[j]) j = i;
+            if (w[j] > left) break;
+            left -= w[j];
+            r &= ~suit_mask(theirs[j]);
+            theirs[j] = theirs[nt - 1]; w[j] = w[--nt];
+        }
+#endif
         *rel = r;
         return 1;
     }
