@@ -175,3 +175,21 @@ def test_later_tricks_rest_on_the_top_cards_they_need():
     solver = Solver("native")
     assert solver.solve(p) == 9
     assert solver.stats()["nodes"] <= 184_000
+
+
+# Deal 4 of benchmarks/bench_vs_dds.py (seed 2026): clubs trump, South (seat 2) to lead,
+# North-South take 4 tricks (DDS's value too).
+DEAL4 = ("C2 C7 CT D2 D8 DJ DK H3 H4 H9 HA HJ S7", "C3 C6 C8 CA CJ CK D6 H5 H6 S4 S5 SJ SK",
+         "C5 D3 D4 D5 D7 H7 H8 HT S6 S8 S9 SA SQ", "C4 C9 CQ D9 DA DQ DT H2 HK HQ S2 S3 ST")
+
+
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_quick_tricks_rest_on_the_trumps_that_draw():
+    """When the leader's top trumps draw every other trump, its quick tricks rest on as
+    many of them as the others' longest trump holding (then its other trumps are the only
+    ones left), or as the tricks wanted if fewer (native/rules.h): deal 4 takes 172,503
+    nodes resting on the whole run (-DNO_DRAW_PARTIAL), 162,998 with it."""
+    p = Problem(tuple(frozenset(h.split()) for h in DEAL4), trump="C", to_play=2, side=frozenset({0, 2}))
+    solver = Solver("native")
+    assert solver.solve(p) == 4
+    assert solver.stats()["nodes"] <= 168_000

@@ -75,8 +75,9 @@ static inline void long_cards(const Ctx *c, int L, int run[4]) {
    *rel: the leader's top cards that make at least `want` of them, the longest runs
    first and of the last run only the top cards that make up the rest (a position where
    the leader holds at least those, with the same lengths -- the table's key -- has at
-   least as many quick tricks); the top trumps always when drawing them is what frees
-   the side suits. O(seats x suits). -DNO_PARTIAL: the whole of every run used. */
+   least as many quick tricks); when the top trumps draw the others', as many of them as
+   that takes (or as `want`, if fewer and the trumps make it). O(seats x suits).
+   -DNO_PARTIAL: the whole of every run used; -DNO_DRAW_PARTIAL: the whole trump run. */
 static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
     u64 all = 0;
     for (int s = 0; s < c->n; s++) all |= c->hands[s];
@@ -111,7 +112,13 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
             }
         }
     } else if (T >= 0) {
-        *rel = (u64)tops[T] << (16 * T);
+        unsigned t = tops[T];
+#ifndef NO_DRAW_PARTIAL
+        /* the top trumps that draw the others' (`most` rounds: then the leader's other
+           trumps are the only ones left), or that make `want` before that */
+        t = top_cards(t, run[T] >= want && want < most ? want : most);
+#endif
+        *rel = (u64)t << (16 * T);
         got = run[T]; used = 1 << T;
     }
     while (got < want) {
