@@ -193,3 +193,20 @@ def test_quick_tricks_rest_on_the_trumps_that_draw():
     solver = Solver("native")
     assert solver.solve(p) == 4
     assert solver.stats()["nodes"] <= 168_000
+
+
+# Deal 13 of benchmarks/bench_vs_dds.py (seed 2026): spades trump, South (seat 2) to lead,
+# North-South take 4 tricks (DDS's value too).
+DEAL13 = ("C4 C5 C9 CK D2 H6 H7 H8 HJ HQ S2 S7 SA", "CJ CT D4 D6 DJ DK H2 H3 H4 H9 HK S4 S8",
+          "C3 C6 C7 C8 CA D5 D7 D8 D9 DT H5 S3 S6", "C2 CQ D3 DA DQ HA HT S5 S9 SJ SK SQ ST")
+
+
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_sure_trump_tricks_rest_on_the_trumps_they_need():
+    """A team's sure trump tricks that make the tricks wanted rest on the trumps from its
+    seat's want-th highest sure trump up, not from the other team's highest (native/rules.h):
+    deal 13 takes 189,876 nodes without it (-DNO_SURE_PARTIAL), 127,823 with it."""
+    p = Problem(tuple(frozenset(h.split()) for h in DEAL13), trump="S", to_play=2, side=frozenset({0, 2}))
+    solver = Solver("native")
+    assert solver.solve(p) == 4
+    assert solver.stats()["nodes"] <= 155_000

@@ -139,9 +139,11 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
 
 /* Tricks a team surely takes with trumps: each trump of one of its seats above every
    trump of the other team wins the trick it is played to (or a teammate's trump does).
-   Returns the most of them one seat of `team` holds; *rel: the trumps from the other
-   team's highest up (none when it has no trump: then only the lengths count). */
-static int sure_trump_tricks(const Ctx *c, int team, u64 *rel) {
+   Returns the most of them one seat of `team` holds; *rel, when that is at least `want`:
+   the trumps from that seat's want-th highest up, which are then all the team's (none
+   when the other team has no trump: then only the lengths count). -DNO_SURE_PARTIAL:
+   the trumps from the other team's highest up. */
+static int sure_trump_tricks(const Ctx *c, int team, int want, u64 *rel) {
     u64 tm = suit_mask(c->trump), theirs = 0, all = 0;
     for (int s = 0; s < c->n; s++) {
         all |= c->hands[s];
@@ -154,9 +156,19 @@ static int sure_trump_tricks(const Ctx *c, int team, u64 *rel) {
         above = ~((topbit << 1) - 1);
         *rel = all & tm & ~(topbit - 1);
     }
-    int most = 0;
+    int most = 0, who = 0;
     for (int s = 0; s < c->n; s++)
-        if (team >> s & 1) { int k = popc(c->hands[s] & tm & above); if (k > most) most = k; }
+        if (team >> s & 1) { int k = popc(c->hands[s] & tm & above); if (k > most) { most = k; who = s; } }
+#ifndef NO_SURE_PARTIAL
+    if (theirs && most >= want && want > 0) {
+        u64 m = c->hands[who] & tm & above;
+        for (int k = 1; k < want; k++) m &= ~((u64)1 << (63 - __builtin_clzll(m)));
+        u64 kth = (u64)1 << (63 - __builtin_clzll(m));     /* the want-th highest */
+        *rel = all & tm & ~(kth - 1);
+    }
+#else
+    (void)want;
+#endif
     return most;
 }
 

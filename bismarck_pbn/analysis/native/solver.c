@@ -189,9 +189,9 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
 #endif
         if (c->trump >= 0) {
-            int mine = sure_trump_tricks(c, c->countmask, &r);
+            int mine = sure_trump_tricks(c, c->countmask, need, &r);
             if (mine >= need) { *rel = r; return 1; }
-            int theirs = sure_trump_tricks(c, ((1 << c->n) - 1) & ~c->countmask, &r);
+            int theirs = sure_trump_tricks(c, ((1 << c->n) - 1) & ~c->countmask, R - need + 1, &r);
             if (R - theirs < need) { *rel = r; return 0; }
         }
         int L = c->to_play, lmax = c->maxmask >> L & 1;
