@@ -191,10 +191,11 @@ class Rules:
                     run[s] = own
         return sum(run), tops[0] | tops[1] << 16 | tops[2] << 32 | tops[3] << 48
 
-    def _sure_trump_tricks(self, team: int) -> tuple[int, int]:
+    def _sure_trump_tricks(self, team: int, want: int) -> tuple[int, int]:
         """Tricks ``team`` surely takes with trumps above all the other team's trumps (the
-        most of them one of its seats holds), and the cards that rests on: the trumps from
-        the other team's highest up."""
+        most of them one of its seats holds), and the cards that rests on when that is at
+        least ``want``: the trumps from that seat's want-th highest such trump up (all the
+        team's: rules.h), else from the other team's highest up."""
         tm = _SUIT_MASKS[self.trump]
         theirs = all_ = 0
         for s in range(self.n):
@@ -206,8 +207,14 @@ class Rules:
             topbit = 1 << (theirs.bit_length() - 1)
             above = ~((topbit << 1) - 1)
             rel = all_ & tm & ~(topbit - 1)
-        return max(((self.hands[s] & tm & above).bit_count() for s in range(self.n) if team >> s & 1),
-                   default=0), rel
+        sure = max((self.hands[s] & tm & above for s in range(self.n) if team >> s & 1),
+                   key=int.bit_count, default=0)
+        most = sure.bit_count()
+        if theirs and 0 < want <= most:
+            for _ in range(want - 1):
+                sure &= ~(1 << (sure.bit_length() - 1))
+            rel = all_ & tm & ~((1 << (sure.bit_length() - 1)) - 1)
+        return most, rel
 
     def _sure_vs(self, nx: int, led: int, card: int) -> bool:
         """Does ``card`` (on the table, or about to be played to a trick led in ``led``)

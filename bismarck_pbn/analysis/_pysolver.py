@@ -211,10 +211,10 @@ class PySolver(Rules):
                 if best_lead < 0 and e[4] >= 0:
                     best_lead = e[4]
             if self.trump >= 0:
-                mine, cards = self._sure_trump_tricks(self.countmask)
+                mine, cards = self._sure_trump_tricks(self.countmask, need)
                 if mine >= need:
                     return True, cards
-                theirs, cards = self._sure_trump_tricks(((1 << self.n) - 1) & ~self.countmask)
+                theirs, cards = self._sure_trump_tricks(((1 << self.n) - 1) & ~self.countmask, R - need + 1)
                 if R - theirs < need:
                     return False, cards
             lmax = self.maxmask >> seat & 1
