@@ -194,8 +194,9 @@ class Rules:
     def _sure_trump_tricks(self, team: int, want: int) -> tuple[int, int]:
         """Tricks ``team`` surely takes with trumps above all the other team's trumps (the
         most of them one of its seats holds), and the cards that rests on when that is at
-        least ``want``: the trumps from that seat's want-th highest such trump up (all the
-        team's: rules.h), else from the other team's highest up."""
+        least ``want``: the trumps from a seat's want-th highest such trump up, the seat
+        where that is highest (all the team's: rules.h), else from the other team's
+        highest up."""
         tm = _SUIT_MASKS[self.trump]
         theirs = all_ = 0
         for s in range(self.n):
@@ -207,13 +208,17 @@ class Rules:
             topbit = 1 << (theirs.bit_length() - 1)
             above = ~((topbit << 1) - 1)
             rel = all_ & tm & ~(topbit - 1)
-        sure = max((self.hands[s] & tm & above for s in range(self.n) if team >> s & 1),
-                   key=int.bit_count, default=0)
-        most = sure.bit_count()
-        if theirs and 0 < want <= most:
-            for _ in range(want - 1):
-                sure &= ~(1 << (sure.bit_length() - 1))
-            rel = all_ & tm & ~((1 << (sure.bit_length() - 1)) - 1)
+        most = kth = 0      # kth: the highest want-th highest sure trump of a seat
+        for s in range(self.n):
+            if team >> s & 1:
+                sure = self.hands[s] & tm & above
+                most = max(most, sure.bit_count())
+                if theirs and 0 < want <= sure.bit_count():
+                    for _ in range(want - 1):
+                        sure &= ~(1 << (sure.bit_length() - 1))
+                    kth = max(kth, 1 << (sure.bit_length() - 1))
+        if kth:
+            rel = all_ & tm & ~(kth - 1)
         return most, rel
 
     def _sure_vs(self, nx: int, led: int, card: int) -> bool:

@@ -140,9 +140,9 @@ static int quick_tricks(const Ctx *c, int L, int want, u64 *rel) {
 /* Tricks a team surely takes with trumps: each trump of one of its seats above every
    trump of the other team wins the trick it is played to (or a teammate's trump does).
    Returns the most of them one seat of `team` holds; *rel, when that is at least `want`:
-   the trumps from that seat's want-th highest up, which are then all the team's (none
-   when the other team has no trump: then only the lengths count). -DNO_SURE_PARTIAL:
-   the trumps from the other team's highest up. */
+   the trumps from a seat's want-th highest up (the seat where that is highest), which
+   are then all the team's (none when the other team has no trump: then only the lengths
+   count). -DNO_SURE_PARTIAL: the trumps from the other team's highest up. */
 static int sure_trump_tricks(const Ctx *c, int team, int want, u64 *rel) {
     u64 tm = suit_mask(c->trump), theirs = 0, all = 0;
     for (int s = 0; s < c->n; s++) {
@@ -156,18 +156,20 @@ static int sure_trump_tricks(const Ctx *c, int team, int want, u64 *rel) {
         above = ~((topbit << 1) - 1);
         *rel = all & tm & ~(topbit - 1);
     }
-    int most = 0, who = 0;
+    int most = 0;
+    u64 kth = 0;    /* the highest want-th highest sure trump of a seat that has `want` */
     for (int s = 0; s < c->n; s++)
-        if (team >> s & 1) { int k = popc(c->hands[s] & tm & above); if (k > most) { most = k; who = s; } }
+        if (team >> s & 1) {
+            u64 m = c->hands[s] & tm & above;
+            int k = popc(m);
+            if (k > most) most = k;
+            if (k < want || !theirs) continue;
+            for (int i = 1; i < want; i++) m &= ~((u64)1 << (63 - __builtin_clzll(m)));
+            u64 b = (u64)1 << (63 - __builtin_clzll(m));
+            if (b > kth) kth = b;
+        }
 #ifndef NO_SURE_PARTIAL
-    if (theirs && most >= want && want > 0) {
-        u64 m = c->hands[who] & tm & above;
-        for (int k = 1; k < want; k++) m &= ~((u64)1 << (63 - __builtin_clzll(m)));
-        u64 kth = (u64)1 << (63 - __builtin_clzll(m));     /* the want-th highest */
-        *rel = all & tm & ~(kth - 1);
-    }
-#else
-    (void)want;
+    if (kth) *rel = all & tm & ~(kth - 1);
 #endif
     return most;
 }
