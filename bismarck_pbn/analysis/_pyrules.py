@@ -279,7 +279,7 @@ class Rules:
                         sc = 100000
                     elif not wants:  # misère: the highest card the other side must overtake,
                         sc = 1000 - 4 * rel  # else low, a suit the other side is void in last
-                        held = False
+                        held = above = two = False
                         for t in range(n):
                             if (maxmask >> t & 1) == mine_max:
                                 continue
@@ -288,8 +288,13 @@ class Rules:
                             if ts and (ts & -ts).bit_length() - 1 > b:
                                 sc = 1400 + 4 * rel
                                 break
+                            above = above or ts >> b != 0
+                            two = two or ts.bit_count() >= 2
                         if not held:
                             sc -= 200
+                        elif (sc < 1400 and not above and two and not self.countmask >> seat & 1
+                              and not suit(hands[seat], s) >> (b + 1)):
+                            sc = 2000  # a maximiser sheds its highest card over the counted side's
                     elif b == top:
                         sc = 3000 + length * 8 - (1500 if ruff else 0)
                     elif pruff and not ruff and opplen:
