@@ -310,6 +310,8 @@ class Rules:
                     w = beats(card, wcard, trump)
                     if not wants:
                         sc = 2000 + b if not w else 1000 + b if last else 500 - b
+                        if w and not self.countmask >> seat & 1 and self.countmask >> self.tseat[wi] & 1:
+                            sc = 500 + b  # a maximiser overtakes the counted side with its highest
                     elif partner_wins:
                         sc = -100 - b if w and last else 500 - b - (50 if w else 0)
                         if w and before_last and nx_foe and not w_sure and self._sure_vs(nx, led, card):
