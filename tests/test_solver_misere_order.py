@@ -43,3 +43,17 @@ def test_a_maximiser_overtakes_the_counted_seat_with_its_highest_card(core):
     solver = Solver(core)
     assert solver.solve(p) == 4  # the plain minimax's value (ddref.reference_solve)
     assert solver.stats()["nodes"] <= 1_450
+
+# A seven-trick Pass ending (seat 0 counted and minimising, seat 2 to lead): value 4.
+PASS7_SHORT = ({"C8", "CA", "DA", "H2", "H3", "H9", "HJ"}, {"C5", "CQ", "D6", "D7", "HQ", "S5", "S6"},
+               {"C3", "C9", "CJ", "DT", "S3", "S4", "S8"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_the_counted_seat_leads_its_sure_losers_from_its_shortest_suit_first(core):
+    """1,890 nodes with the highest sure loser first whatever its suit (the C core built
+    with -DNO_MSHORT), 1,106 with those of the shortest suit first, in either core."""
+    p = problem(PASS7_SHORT, to_play=2, side={0}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 4  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 1_500

@@ -286,7 +286,8 @@ class Rules:
                             ts = suit(hands[t], s)
                             held = held or ts != 0
                             if ts and (ts & -ts).bit_length() - 1 > b:
-                                sc = 1400 + 4 * rel
+                                sc = 1400 + 4 * rel  # the counted seat: from its shortest suit first
+                                sc -= 8 * length if self.countmask >> seat & 1 else 0
                                 break
                             above = above or ts >> b != 0
                             two = two or ts.bit_count() >= 2
