@@ -37,7 +37,9 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
      teammate's ruff, leads low towards a teammate's top card, then low from length
      (not away from the second card of a suit whose top an opponent holds);
      a seat that wants few tricks (misère: either side) leads the highest card the other
-     side must overtake, else low, a suit the other side is void in last;
+     side must overtake, else low, a suit the other side is void in last (a maximiser
+     first sheds its highest card over the counted side's, the counted seat leads from
+     its shortest suit first);
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
      seat's; second of four seats (bridge), it ducks when its teammate, last, surely
