@@ -291,17 +291,23 @@ class Rules:
                         sc = 100000
                     elif not wants:  # misère: the highest card the other side must overtake,
                         sc = 1000 - 4 * rel  # else low, a suit the other side is void in last
-                        held = False
+                        held = above = two = False
                         for t in range(n):
                             if (maxmask >> t & 1) == mine_max:
                                 continue
                             ts = suit(hands[t], s)
                             held = held or ts != 0
                             if ts and (ts & -ts).bit_length() - 1 > b:
-                                sc = 1400 + 4 * rel
+                                sc = 1400 + 4 * rel  # the counted seat: from its shortest suit first
+                                sc -= 8 * length if self.countmask >> seat & 1 else 0
                                 break
+                            above = above or ts >> b != 0
+                            two = two or ts.bit_count() >= 2
                         if not held:
                             sc -= 200
+                        elif (sc < 1400 and not above and two and not self.countmask >> seat & 1
+                              and not suit(hands[seat], s) >> (b + 1)):
+                            sc = 2000  # a maximiser sheds its highest card over the counted side's
                     elif b == top:
                         sc = 3000 + length * 8 - (1500 if ruff else 0)
                     elif pruff and not ruff and opplen:
@@ -317,6 +323,8 @@ class Rules:
                     w = beats(card, wcard, trump)
                     if not wants:
                         sc = 2000 + b if not w else 1000 + b if last else 500 - b
+                        if w and not self.countmask >> seat & 1 and self.countmask >> self.tseat[wi] & 1:
+                            sc = 500 + b  # a maximiser overtakes the counted side with its highest
                     elif partner_wins:
                         sc = -100 - b if w and last else 500 - b - (50 if w else 0)
                         if w and before_last and nx_foe and not w_sure and self._sure_vs(nx, led, card):

@@ -21,6 +21,13 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
     return 1;
 }
 
+#ifndef NO_MSHED
+#define NO_MSHED 0      /* 1: without the misère maximisers' shedding of high cards (to measure) */
+#endif
+#ifndef NO_MSHORT
+#define NO_MSHORT 0     /* 1: without the misère counted seat's sure losers from its shortest suit first */
+#endif
+
 /* Representatives of the legal cards (one per run of touching cards), best first.
    The table's best lead first, then the lead that last cut off with as many tricks
    left (a killer move: 17 % fewer nodes on bridge deals), then card-play rules
@@ -30,7 +37,9 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
      teammate's ruff, leads low towards a teammate's top card, then low from length
      (not away from the second card of a suit whose top an opponent holds);
      a seat that wants few tricks (misère: either side) leads the highest card the other
-     side must overtake, else low, a suit the other side is void in last;
+     side must overtake, else low, a suit the other side is void in last (a maximiser
+     first sheds its highest card over the counted side's, the counted seat leads from
+     its shortest suit first);
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
      seat's; second of four seats (bridge), it ducks when its teammate, last, surely
@@ -121,14 +130,30 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                        seat wins -- the highest such card first (it sheds a danger); last,
                        a suit nobody of the other side holds (the trick is surely ours) */
                     sc = 1000 - 4 * rel;
-                    int held = 0;
+                    int held = 0, above = 0, two = 0;
                     for (int t = 0; t < c->n; t++) {
                         if ((c->maxmask >> t & 1) == mine_max) continue;
                         unsigned ts = suit_bits(c->hands[t], s);
                         held |= ts != 0;
-                        if (ts && __builtin_ctz(ts) > b) { sc = 1400 + 4 * rel; break; }
+                        if (ts && __builtin_ctz(ts) > b) {
+                            /* the counted seat leads such a card (a trick surely lost)
+                               from its shortest suit first, towards a void to discard
+                               in (the Pass opening leads -7.1 %) */
+                            sc = 1400 + 4 * rel - (!NO_MSHORT && c->countmask >> seat & 1 ? 8 * len : 0);
+                            break;
+                        }
+                        above |= ts >> b;
+                        two |= popc32(ts) >= 2;
                     }
                     if (!held) sc -= 200;
+                    /* a seat not counted (a maximiser of a Pass) sheds first its highest
+                       card of a suit where the counted side holds only lower cards, two
+                       or more in one seat: that seat follows under it now and keeps cards
+                       the maximisers can later lead under (the Pass opening leads 63.2 M
+                       -> 52.6 M nodes, see benchmarks/README.md) */
+                    else if (!NO_MSHED && sc < 1400 && !above && two && !(c->countmask >> seat & 1)
+                             && !(suit_bits(c->hands[seat], s) >> (b + 1)))
+                        sc = 2000;
                 }
                 else if (b == top) sc = 3000 + len * 8 - (ruff ? 1500 : 0);
                 else if (pruff && !ruff && opplen) sc = 2500 - b;
@@ -142,7 +167,14 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                 }
             } else {
                 int w = beats(card, wcard, c->trump);
-                if (!wants) sc = !w ? 2000 + b : last ? 1000 + b : 500 - b;
+                if (!wants) {
+                    sc = !w ? 2000 + b : last ? 1000 + b : 500 - b;
+                    /* a seat not counted that overtakes the counted side's card does it
+                       with its highest (the trick is the maximisers' whichever card
+                       takes it: shed the most dangerous; Pass opening leads -6.8 %) */
+                    if (!NO_MSHED && w && !(c->countmask >> seat & 1) && (c->countmask >> c->tseat[wi] & 1))
+                        sc = 500 + b;
+                }
                 else if (partner_wins) {
                     sc = w && last ? -100 - b : 500 - b - (w ? 50 : 0);
                     if (w && before_last && nx_foe && !w_sure && sure_vs(c, nx, led, card)) sc = 1800 - b;

@@ -1,0 +1,59 @@
+"""The order of moves in misère (native/moves.h's and _pyrules.py's branches for a seat
+that wants the trick to go to the other side, as every seat of Bismarck's Pass does).
+Only the search's size rests on it: the answers stay the plain minimax's (tests/ddref.py,
+and the agreement tests of test_solver_misere.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bismarck_pbn.analysis import _native
+from bismarck_pbn.analysis.problem import problem
+from bismarck_pbn.analysis.solver import Solver
+
+CORES = ["python"] + (["native"] if _native.load() is not None else [])
+
+# A seven-trick Pass ending (seat 0 counted and minimising, seat 1 to lead): value 5.
+# Seat 1 holds the top heart over seat 0's two, seat 2 the top spade and diamond.
+PASS7_SHED = ({"C2", "C8", "D8", "H7", "HT", "S8", "SQ"}, {"CA", "DJ", "DT", "H3", "H5", "H8", "HJ"},
+              {"C4", "C6", "D9", "DA", "S3", "SA", "SJ"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_maximiser_sheds_its_card_over_the_counted_seat_first(core):
+    """3,924 nodes without the maximisers' shedding lead (their highest card of a suit
+    where the counted seat holds two or more cards, all lower, led first; the C core built
+    with -DNO_MSHED), 952 with it, in either core."""
+    p = problem(PASS7_SHED, to_play=1, side={0}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 5  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 2_000
+
+# A seven-trick Pass ending (seat 0 counted and minimising, seat 2 to lead): value 4.
+PASS7_OVERTAKE = ({"C4", "CK", "D3", "D6", "HJ", "HK", "S7"}, {"C9", "D4", "D9", "H8", "HT", "S5", "S9"},
+                  {"C2", "CJ", "H3", "H9", "HA", "S8", "SQ"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_maximiser_overtakes_the_counted_seat_with_its_highest_card(core):
+    """1,752 nodes with the lowest card that overtakes the counted seat's tried first
+    (1,742 without the shedding lead above either: the C core built with -DNO_MSHED),
+    1,187 with the highest first, in either core."""
+    p = problem(PASS7_OVERTAKE, to_play=2, side={0}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 4  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 1_450
+
+# A seven-trick Pass ending (seat 0 counted and minimising, seat 2 to lead): value 4.
+PASS7_SHORT = ({"C8", "CA", "DA", "H2", "H3", "H9", "HJ"}, {"C5", "CQ", "D6", "D7", "HQ", "S5", "S6"},
+               {"C3", "C9", "CJ", "DT", "S3", "S4", "S8"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_the_counted_seat_leads_its_sure_losers_from_its_shortest_suit_first(core):
+    """1,890 nodes with the highest sure loser first whatever its suit (the C core built
+    with -DNO_MSHORT), 1,106 with those of the shortest suit first, in either core."""
+    p = problem(PASS7_SHORT, to_play=2, side={0}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 4  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 1_500
