@@ -182,6 +182,9 @@ static int search(Ctx *c, int need, u64 *rel) {
             }
         }
         u64 r;
+#ifndef NO_MISERE
+        if (misere_forced_bound(c, need, &r)) { *rel = r; return 1; }   /* misere.h */
+#endif
         if (c->trump >= 0) {
             int mine = sure_trump_tricks(c, c->countmask, &r);
             if (mine >= need) { *rel = r; return 1; }
