@@ -143,6 +143,8 @@ def summed(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trum
                 total += min(b, k)
                 spare = min(spare, max(k - b, 0))
                 cards |= 1 << (16 * s + _high(below))
+        if total < x:  # the game's value, and its lost branches', are at most the sum
+            continue
         follows = min((suit(hands[t], s).bit_count() for s in range(4) if suit(hands[M], s)), default=16)
         y = (follows if trump < 0 else 0) + 2 * spare
         if summed_losses(total, y, r, lead) >= x:

@@ -203,6 +203,7 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
             if (k - b < Z) Z = b < k ? k - b : 0;   /* the least spare (-DNO_MISERE_SPARE: 0) */
             cards |= (u64)1 << (16 * s + 31 - __builtin_clz(below));
         }
+        if (C < x) continue;   /* the game's value, and its lost branches', are at most C */
         int Y = c->trump < 0 ? misere_follows(c, M, t) : 0;
 #ifndef NO_MISERE_SPARE
         Y += 2 * Z;
