@@ -220,8 +220,9 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
         if (!lead && C >= 1) {
             int ya = Y - 1 < 0 ? 0 : Y - 1;
             int yb = Y - 3 < 0 ? 0 : Y - 3;
-            int la = misere_summed(C - 1, ya, r - 1, 0);
-            int lb = Z >= 1 ? misere_summed(C - (C == r), yb, r - 1, 0) : misere_summed(C - 1 - (C == r), ya, r - 1, 0);
+            int la = misere_summed(C - 1, ya, r - 1, 0), lb = la;
+            if (1 + la >= x)   /* else the least of the two fails already */
+                lb = Z >= 1 ? misere_summed(C - (C == r), yb, r - 1, 0) : misere_summed(C - 1 - (C == r), ya, r - 1, 0);
             if (1 + (la < lb ? la : lb) >= x) {
                 if (every < 0) every = misere_every_lead_loses(c, M, &erel);
                 if (every) { *rel = cards | erel; return 1; }
