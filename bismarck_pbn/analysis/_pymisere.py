@@ -3,7 +3,8 @@
 few tricks, "must M take every trick left?" fails when M surely loses one, and "must M
 take one?" holds when the leader surely makes M take this trick. Each answer rests on
 one card (returned for the table). In the middle of the tests, "must M take `need`?"
-fails when M surely loses more than R - need tricks (losses)."""
+fails when M surely loses more than R - need tricks (losses), and holds when the others
+surely force `need` tricks on M (forced, asked after the table's lookup)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,10 @@
  * misère search spends most of its positions on: the counted seat must take every
  * trick left (need == R), or must take at least one (need == 1). Each is a strategy
  * of one side that settles the test whatever the other side does, read from a suit's
- * cards alone; each reports the one card whose rank it rests on. The Python core has
- * the same bounds (_pymisere.py). Part of solver.c's one translation unit (after
+ * cards alone; each reports the one card whose rank it rests on. In the middle of the
+ * tests, counts over several suits: the tricks M surely loses (misere_loses, before the
+ * table) and the tricks the others surely force on it (misere_forced, after the table's
+ * lookup). The Python core has the same bounds (_pymisere.py). Part of solver.c's one translation unit (after
  * core.h and rules.h). */
 #ifndef BPN_MISERE_H
 #define BPN_MISERE_H
@@ -277,7 +279,7 @@ static int misere_forced(const Ctx *c, int M, int need, u64 *rel) {
    `need`" as true? One counted seat, every other seat maximising. Asked only where the
    table did not answer, and only for need <= 3 (with another seat to lead, need 2 or 3:
    misere_forces_one settles need 1 there first): on the benchmark's Pass leads and
-   random misère deals it settled 2 tests of 2.8 M beyond those, and each call costs a
+   random misère deals it settled 2 of the 3.4 M tests beyond those, and each call costs a
    loop over the suits and seats. */
 static inline int misere_forced_bound(const Ctx *c, int need, u64 *rel) {
 #ifdef NO_MISERE_FORCED
