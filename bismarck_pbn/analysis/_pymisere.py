@@ -3,7 +3,8 @@
 few tricks, "must M take every trick left?" fails when M surely loses one, and "must M
 take one?" holds when the leader surely makes M take this trick. Each answer rests on
 one card (returned for the table). In the middle of the tests, "must M take `need`?"
-fails when M surely loses more than R - need tricks (losses)."""
+fails when M surely loses more than R - need tricks (losses), and holds when the others
+surely force `need` tricks on M (forced, asked after the table's lookup)."""
 
 from __future__ import annotations
 
@@ -143,6 +144,8 @@ def summed(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trum
                 total += min(b, k)
                 spare = min(spare, max(k - b, 0))
                 cards |= 1 << (16 * s + _high(below))
+        if total < x:  # the game's value, and its lost branches', are at most the sum
+            continue
         follows = min((suit(hands[t], s).bit_count() for s in range(4) if suit(hands[M], s)), default=16)
         y = (follows if trump < 0 else 0) + 2 * spare
         if summed_losses(total, y, r, lead) >= x:
@@ -157,6 +160,28 @@ def summed(hands: list[int], n: int, M: int, to_play: int, trump: int, must_trum
                     asked, every = True, every_lead_loses(hands, n, M, to_play, trump, must_trump)
                 if every is not None:
                     return cards | every
+    return 0
+
+
+def forced(hands: list[int], n: int, M: int, trump: int, need: int) -> int:
+    """The cards (a mask) on which "the others surely make M take `need` tricks or more"
+    rests, or 0: per suit but trumps that M holds, where every other seat holds cards of
+    it under all of M's, min(M's length, each other seat's cards under M's lowest) tricks,
+    summed over the suits (see misere.h's misere_forced)."""
+    total, cards = 0, 0
+    for s in range(4):
+        m = suit(hands[M], s)
+        if not m or s == trump:
+            continue
+        under, f = (1 << _low(m)) - 1, m.bit_count()
+        for t in range(n):
+            if t != M and f:
+                f = min(f, (suit(hands[t], s) & under).bit_count())
+        if f:
+            total += f
+            cards |= 1 << (16 * s + _low(m))
+            if total >= need:
+                return cards
     return 0
 
 
@@ -179,3 +204,14 @@ def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask
         if card:
             return 1, card
     return -1, 0
+
+
+def forced_bound(hands: list[int], n: int, trump: int, maxmask: int, countmask: int, to_play: int, need: int) -> int:
+    """After the table's lookup: the cards on which "M takes `need` tricks or more" rests
+    by forced(), or 0 (one counted seat M, every other seat maximising; need 3 or less,
+    and 2 or more with another seat to lead, as in misere.h)."""
+    if need > 3 or (need == 1 and to_play != _low(countmask)):
+        return 0
+    if countmask & (countmask - 1) or countmask & maxmask or (maxmask | countmask) != (1 << n) - 1:
+        return 0
+    return forced(hands, n, _low(countmask), trump, need)

@@ -21,7 +21,7 @@ any exact solver; some fifty times slower than the C core per position.
 
 from __future__ import annotations
 
-from bismarck_pbn.analysis._pymisere import misere_bound
+from bismarck_pbn.analysis._pymisere import forced_bound, misere_bound
 from bismarck_pbn.analysis._pyrules import Rules, pext, run_of, suit, top_cards
 from bismarck_pbn.analysis.problem import Encoded
 
@@ -210,6 +210,9 @@ class PySolver(Rules):
                     return False, self._entry_cards(present, e[0])
                 if best_lead < 0 and e[4] >= 0:
                     best_lead = e[4]
+            cards = forced_bound(self.hands, self.n, self.trump, self.maxmask, self.countmask, seat, need)
+            if cards:  # _pymisere: the tricks the others surely force on the misère seat
+                return True, cards
             if self.trump >= 0:
                 mine, cards = self._sure_trump_tricks(self.countmask, need)
                 if mine >= need:

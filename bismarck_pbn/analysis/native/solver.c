@@ -188,6 +188,9 @@ static int search(Ctx *c, int need, u64 *rel) {
             if (crossruff(c, c->to_play, mx ? need : R - need + 1)) return mx;
         }
 #endif
+#ifndef NO_MISERE
+        if (misere_forced_bound(c, need, &r)) { *rel = r; return 1; }   /* misere.h */
+#endif
         if (c->trump >= 0) {
             int mine = sure_trump_tricks(c, c->countmask, need, &r);
             if (mine >= need) { *rel = r; return 1; }
