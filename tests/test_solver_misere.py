@@ -67,6 +67,19 @@ def test_the_bounds_cut_the_search_of_a_pass_ending(core):
     assert solver.stats()["nodes"] <= 1_000
 
 
+def _misere_ending_at_the_lead(rng: random.Random, suits: int) -> tuple[Problem, int, int]:
+    """A random misère ending at a trick's lead of 2-4 seats (6, 5 or 4 tricks) in
+    ``suits`` suits, a trump in two of five: the problem, its one counted seat M (which
+    minimises) and the tricks left."""
+    seats = rng.choice([2, 3, 3, 4])
+    tricks = {2: 6, 3: 5, 4: 4}[seats]
+    trump = None if rng.random() < 0.6 else ...
+    p = random_ending(rng, seats, tricks, trump=trump, misere=True, mid_trick=False,
+                      suits="".join(rng.sample("SHDC", suits)))
+    M = rng.randrange(seats)
+    return dataclasses.replace(p, side=frozenset({M})), M, tricks
+
+
 def _never_above_the_minimax(bound, count: int, seed: int, suits: int) -> None:
     """``bound`` (a count of M's sure losses in _pymisere) against the plain minimax, on
     random endings of ``suits`` suits at a trick's lead where it counts two or more: M's
@@ -76,13 +89,7 @@ def _never_above_the_minimax(bound, count: int, seed: int, suits: int) -> None:
     for _ in range(60 * count):
         if fired == count:
             break
-        seats = rng.choice([2, 3, 3, 4])
-        tricks = {2: 6, 3: 5, 4: 4}[seats]
-        trump = None if rng.random() < 0.6 else ...
-        p = random_ending(rng, seats, tricks, trump=trump, misere=True, mid_trick=False,
-                          suits="".join(rng.sample("SHDC", suits)))
-        M = rng.randrange(seats)
-        p = dataclasses.replace(p, side=frozenset({M}))
+        p, M, tricks = _misere_ending_at_the_lead(rng, suits)
         e = p.encode()
         lost = max((x for x in range(2, tricks + 1)
                     if bound(list(e.hands), e.n, M, e.to_play, e.trump, e.must_trump, x)), default=0)
@@ -238,13 +245,7 @@ def test_the_forced_tricks_never_fall_below_the_minimax(count):
     for _ in range(60 * count):
         if fired == count:
             break
-        seats = rng.choice([2, 3, 3, 4])
-        tricks = {2: 6, 3: 5, 4: 4}[seats]
-        trump = None if rng.random() < 0.6 else ...
-        p = random_ending(rng, seats, tricks, trump=trump, misere=True, mid_trick=False,
-                          suits="".join(rng.sample("SHDC", rng.choice([2, 3, 4]))))
-        M = rng.randrange(seats)
-        p = dataclasses.replace(p, side=frozenset({M}))
+        p, M, tricks = _misere_ending_at_the_lead(rng, rng.choice([2, 3, 4]))
         e = p.encode()
         forced = max((x for x in range(1, tricks + 1)
                       if _pymisere.forced(list(e.hands), e.n, M, e.trump, x)), default=0)
