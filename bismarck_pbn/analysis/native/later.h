@@ -212,7 +212,8 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
     return 1;
 }
 
-/* A crossruff (four seats in partnerships, a trump suit): the leader L leads a suit x
+/* A crossruff (a trump suit, and what later_applies() checks before any call: four
+   seats in two partnerships, no must-trump, no misère): the leader L leads a suit x
    that its partner P is void in and ruffs, P leads a suit y that L is void in and ruffs,
    and so on, each trick the side's whatever the trumps' ranks, as long as every opponent
    holding a trump follows suit (the others cannot ruff). P ruffs at most A times: its

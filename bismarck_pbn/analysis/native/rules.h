@@ -163,7 +163,7 @@ static int sure_trump_tricks(const Ctx *c, int team, int want, u64 *rel) {
             u64 m = c->hands[s] & tm & above;
             int k = popc(m);
             if (k > most) most = k;
-            if (k < want || !theirs) continue;
+            if (k < want || want < 1 || !theirs) continue;   /* as the Python twin's 0 < want */
             for (int i = 1; i < want; i++) m &= ~((u64)1 << (63 - __builtin_clzll(m)));
             u64 b = (u64)1 << (63 - __builtin_clzll(m));
             if (b > kth) kth = b;
