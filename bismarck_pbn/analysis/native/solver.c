@@ -266,6 +266,17 @@ static int search(Ctx *c, int need, u64 *rel) {
 
 /* ---- the driver -------------------------------------------------------------------- */
 
+/* -DDRIVER_TRACE (benchmarks only, with solve_problems.c): each position of
+   bpn_dds_solve_moves ("P seat is_max"), each null-window test ("T need answer nodes")
+   and each card's value ("C card value") on standard error, which
+   benchmarks/driver_tests.py sorts by kind of test. */
+#ifdef DRIVER_TRACE
+#include <stdio.h>
+#define TRACE(...) fprintf(stderr, __VA_ARGS__)
+#else
+#define TRACE(...) ((void)0)
+#endif
+
 static int load(Ctx *c, const bpn_problem *p) {
     if (p->n < 2 || p->n > MAXN || p->ntable < 0 || p->ntable >= p->n) return -1;
     if (!c->sig_valid || c->sig_n != p->n || c->sig_trump != p->trump || c->sig_must != p->must_trump
@@ -312,8 +323,11 @@ static int value(Ctx *c, int floor_, int ceil_, int guess) {
         int t = g;
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
-        u64 rel;
-        if (search(c, t, &rel)) { lo = t; g = guess >= 0 ? t + 1 : (lo + hi + 1) / 2; }
+        u64 rel, n0 = c->nodes;
+        int r = search(c, t, &rel);
+        TRACE("T %d %d %llu\n", t, r, (unsigned long long)(c->nodes - n0));
+        (void)n0;
+        if (r) { lo = t; g = guess >= 0 ? t + 1 : (lo + hi + 1) / 2; }
         else { hi = t - 1; g = guess >= 0 ? t - 1 : (lo + hi + 1) / 2; }
     }
     return lo;
@@ -336,6 +350,7 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
     int nm = gen_moves(c, moves, -1);
     u64 lg = legal(c), all = c->out;
     int seat = c->to_play, R = popc(c->hands[seat]);
+    TRACE("P %d %d\n", seat, c->maxmask >> seat & 1);
     for (int i = 0; i < nm; i++) {
         int card = moves[i], v;
         u64 wrel;
@@ -348,6 +363,7 @@ EXPORT int bpn_dds_solve_moves(void *p, const bpn_problem *prob, int8_t *out, in
             v = value(c, 0, R, guess);
         }
         take_back(c, seat, card, &sv, w);
+        TRACE("C %d %d\n", card, v);
         guess = v;
         /* the whole run of touching cards has this value */
         int s = card >> 4, b = card & 15;
