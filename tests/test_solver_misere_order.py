@@ -57,3 +57,18 @@ def test_the_counted_seat_leads_its_sure_losers_from_its_shortest_suit_first(cor
     solver = Solver(core)
     assert solver.solve(p) == 4  # the plain minimax's value (ddref.reference_solve)
     assert solver.stats()["nodes"] <= 1_500
+
+# An eight-trick Pass deal (seat 2 counted and minimising, seat 0 to lead): value 6.
+PASS8_OVER = ({"C3", "D3", "H3", "H7", "HQ", "S5", "SJ", "SQ"}, {"C4", "C7", "C8", "CJ", "DJ", "H8", "S3", "ST"},
+              {"CT", "D4", "D5", "DQ", "H4", "H5", "HA", "SK"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_maximiser_sheds_its_highest_card_when_the_last_seat_must_overtake(core):
+    """1,912 nodes with the duck under the counted seat's card tried first even where the
+    last seat, a maximiser too, holds only higher cards of the suit (the C core built with
+    -DNO_MOVER=1), 1,455 with the highest card first there, in either core."""
+    p = problem(PASS8_OVER, to_play=0, side={2}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 6  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 1_650

@@ -234,6 +234,12 @@ class Rules:
             return s == self.trump and (not cs or cs.bit_length() - 1 < b)
         return True
 
+    def _sure_over(self, nx: int, led: int, card: int) -> bool:
+        """Must seat ``nx`` play above ``card`` (of the suit led)? It holds the suit led,
+        every card of it above ``card``."""
+        nl = suit(self.hands[nx], led)
+        return nl != 0 and (nl & -nl).bit_length() - 1 > (card & 15) and card >> 4 == led
+
     def _moves(self, best_lead: int) -> list[int]:
         """Representatives of the legal cards, one per run of touching cards, best first
         (the card-play rules of ``gen_moves()`` in ``native/solver.c``)."""
@@ -325,6 +331,9 @@ class Rules:
                         sc = 2000 + b if not w else 1000 + b if last else 500 - b
                         if w and not self.countmask >> seat & 1 and self.countmask >> self.tseat[wi] & 1:
                             sc = 500 + b  # a maximiser overtakes the counted side with its highest
+                        if (before_last and s == led and not nx_foe and not self.countmask >> seat & 1
+                                and self.countmask >> self.tseat[wi] & 1 and self._sure_over(nx, led, wcard)):
+                            sc = 2500 + b  # the last seat must overtake the counted seat: shed the highest
                     elif partner_wins:
                         sc = -100 - b if w and last else 500 - b - (50 if w else 0)
                         if w and before_last and nx_foe and not w_sure and self._sure_vs(nx, led, card):
