@@ -72,3 +72,18 @@ def test_a_maximiser_sheds_its_highest_card_when_the_last_seat_must_overtake(cor
     solver = Solver(core)
     assert solver.solve(p) == 6  # the plain minimax's value (ddref.reference_solve)
     assert solver.stats()["nodes"] <= 1_650
+
+# An eight-trick Pass deal (seat 2 counted and minimising, seat 0 to lead): value 6.
+PASS8_LOWSHORT = ({"C2", "C4", "C9", "CK", "D5", "H5", "H9", "HJ"}, {"C3", "D3", "H7", "H8", "HK", "HT", "S5", "SK"},
+                  {"C6", "CJ", "CT", "DA", "H2", "H4", "HA", "S6"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_the_counted_seat_leads_its_other_low_cards_from_its_shortest_suit_first(core):
+    """3,313 nodes with the counted seat's low leads (cards another seat may duck under)
+    lowest first whatever their suit (the C core built with -DNO_MLOWSHORT=1), 2,406 with
+    those of its shortest suit first, in either core."""
+    p = problem(PASS8_LOWSHORT, to_play=0, side={2}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 6  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 2_850

@@ -297,7 +297,7 @@ class Rules:
                         sc = 100000
                     elif not wants:  # misère: the highest card the other side must overtake,
                         sc = 1000 - 4 * rel  # else low, a suit the other side is void in last
-                        held = above = two = False
+                        held = above = two = sure = False
                         for t in range(n):
                             if (maxmask >> t & 1) == mine_max:
                                 continue
@@ -306,9 +306,12 @@ class Rules:
                             if ts and (ts & -ts).bit_length() - 1 > b:
                                 sc = 1400 + 4 * rel  # the counted seat: from its shortest suit first
                                 sc -= 8 * length if self.countmask >> seat & 1 else 0
+                                sure = True
                                 break
                             above = above or ts >> b != 0
                             two = two or ts.bit_count() >= 2
+                        if not sure and held and self.countmask >> seat & 1:
+                            sc -= 40 * length  # its other low leads from its shortest suit first too
                         if not held:
                             sc -= 200
                         elif (sc < 1400 and not above and two and not self.countmask >> seat & 1

@@ -28,6 +28,9 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
 #define NO_MSHORT 0     /* 1: without the misère counted seat's sure losers from its shortest suit first */
 #endif
 
+#ifndef NO_MLOWSHORT
+#define NO_MLOWSHORT 0  /* 1: without the misère counted seat's low leads from its shortest suit first */
+#endif
 #ifndef NO_MOVER
 #define NO_MOVER 0      /* 1: without the misère maximiser's shedding when the last seat must overtake */
 #endif
@@ -50,7 +53,7 @@ static inline int sure_over(const Ctx *c, int nx, int led, int card) {
      a seat that wants few tricks (misère: either side) leads the highest card the other
      side must overtake, else low, a suit the other side is void in last (a maximiser
      first sheds its highest card over the counted side's, the counted seat leads from
-     its shortest suit first); a maximiser following the counted seat's winning card
+     its shortest suit first, its sure losers and then its other low cards); a maximiser following the counted seat's winning card
      sheds its highest card first when the last seat, a maximiser, must overtake it;
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
@@ -142,7 +145,7 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                        seat wins -- the highest such card first (it sheds a danger); last,
                        a suit nobody of the other side holds (the trick is surely ours) */
                     sc = 1000 - 4 * rel;
-                    int held = 0, above = 0, two = 0;
+                    int held = 0, above = 0, two = 0, sure = 0;
                     for (int t = 0; t < c->n; t++) {
                         if ((c->maxmask >> t & 1) == mine_max) continue;
                         unsigned ts = suit_bits(c->hands[t], s);
@@ -152,11 +155,16 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                                from its shortest suit first, towards a void to discard
                                in (the Pass opening leads -7.1 %) */
                             sc = 1400 + 4 * rel - (!NO_MSHORT && c->countmask >> seat & 1 ? 8 * len : 0);
+                            sure = 1;
                             break;
                         }
                         above |= ts >> b;
                         two |= popc32(ts) >= 2;
                     }
+                    /* its other low leads (a card another seat may duck under) from its
+                       shortest suit first too, 40 points a card of length (the Pass opening
+                       leads -1.4 %, 14-trick misère -3.5 %) */
+                    if (!NO_MLOWSHORT && !sure && held && c->countmask >> seat & 1) sc -= 40 * len;
                     if (!held) sc -= 200;
                     /* a seat not counted (a maximiser of a Pass) sheds first its highest
                        card of a suit where the counted side holds only lower cards, two
