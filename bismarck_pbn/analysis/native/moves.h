@@ -53,8 +53,9 @@ static inline int sure_over(const Ctx *c, int nx, int led, int card) {
      a seat that wants few tricks (misère: either side) leads the highest card the other
      side must overtake, else low, a suit the other side is void in last (a maximiser
      first sheds its highest card over the counted side's, the counted seat leads from
-     its shortest suit first, its sure losers and then its other low cards); a maximiser following the counted seat's winning card
-     sheds its highest card first when the last seat, a maximiser, must overtake it;
+     its shortest suit first, its sure losers and then its other low cards); a
+     maximiser following the counted seat's winning card sheds its highest card first
+     when the last seat, a maximiser, must overtake it;
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
      seat's; second of four seats (bridge), it ducks when its teammate, last, surely
