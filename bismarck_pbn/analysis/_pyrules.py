@@ -307,6 +307,12 @@ class Rules:
                                 sc = 1400 + 4 * rel  # the counted seat: from its shortest suit first
                                 sc -= 8 * length if self.countmask >> seat & 1 else 0
                                 sure = True
+                                if not self.countmask >> seat & 1:  # after the low leads where a teammate
+                                    under = (ts & -ts) - 1  # must overtake it too (no card under)
+                                    for u in range(n):
+                                        us = suit(hands[u], s)
+                                        if u != seat and (maxmask >> u & 1) == mine_max and us and not us & under:
+                                            sc = 900 + rel
                                 break
                             above = above or ts >> b != 0
                             two = two or ts.bit_count() >= 2
@@ -314,7 +320,7 @@ class Rules:
                             sc -= 40 * length  # its other low leads from its shortest suit first too
                         if not held:
                             sc -= 200
-                        elif (sc < 1400 and not above and two and not self.countmask >> seat & 1
+                        elif (not sure and not above and two and not self.countmask >> seat & 1
                               and not suit(hands[seat], s) >> (b + 1)):
                             sc = 2000  # a maximiser sheds its highest card over the counted side's
                     elif b == top:
