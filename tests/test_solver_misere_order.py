@@ -57,3 +57,49 @@ def test_the_counted_seat_leads_its_sure_losers_from_its_shortest_suit_first(cor
     solver = Solver(core)
     assert solver.solve(p) == 4  # the plain minimax's value (ddref.reference_solve)
     assert solver.stats()["nodes"] <= 1_500
+
+# An eight-trick Pass deal (seat 2 counted and minimising, seat 0 to lead): value 6.
+PASS8_OVER = ({"C3", "D3", "H3", "H7", "HQ", "S5", "SJ", "SQ"}, {"C4", "C7", "C8", "CJ", "DJ", "H8", "S3", "ST"},
+              {"CT", "D4", "D5", "DQ", "H4", "H5", "HA", "SK"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_maximiser_sheds_its_highest_card_when_the_last_seat_must_overtake(core):
+    """2,584 nodes with the duck under the counted seat's card tried first even where the
+    last seat, a maximiser too, holds only higher cards of the suit (the C core built with
+    -DNO_MOVER=1), 2,076 with the highest card first there, in either core."""
+    p = problem(PASS8_OVER, to_play=0, side={2}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 6  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 2_330
+
+# An eight-trick Pass deal (seat 2 counted and minimising, seat 0 to lead): value 6.
+PASS8_LOWSHORT = ({"C2", "C4", "C9", "CK", "D5", "H5", "H9", "HJ"}, {"C3", "D3", "H7", "H8", "HK", "HT", "S5", "SK"},
+                  {"C6", "CJ", "CT", "DA", "H2", "H4", "HA", "S6"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_the_counted_seat_leads_its_other_low_cards_from_its_shortest_suit_first(core):
+    """3,313 nodes with the counted seat's low leads (cards another seat may duck under)
+    lowest first whatever their suit (the C core built with -DNO_MLOWSHORT=1), 2,406 with
+    those of its shortest suit first, in either core."""
+    p = problem(PASS8_LOWSHORT, to_play=0, side={2}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 6  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 2_850
+
+# An eight-trick Pass deal (seat 2 counted and minimising, seat 0 to lead): value 4.
+PASS8_LATE = ({"C4", "D2", "D9", "H5", "H8", "HA", "HJ", "SQ"}, {"CA", "D3", "D6", "DT", "H7", "HQ", "S3", "SJ"},
+              {"C5", "C6", "CK", "CT", "H4", "S2", "S7", "ST"})
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_maximiser_leads_a_card_its_teammate_must_overtake_after_its_low_cards(core):
+    """3,401 nodes with a maximiser's lead under all of the counted seat's cards of a suit
+    tried first even where its teammate holds the suit and no card under the counted
+    seat's (the C core built with -DNO_MLATE=1), 2,514 with such a lead after the low ones,
+    in either core."""
+    p = problem(PASS8_LATE, to_play=0, side={2}, misere=True)
+    solver = Solver(core)
+    assert solver.solve(p) == 4  # the plain minimax's value (ddref.reference_solve)
+    assert solver.stats()["nodes"] <= 2_950

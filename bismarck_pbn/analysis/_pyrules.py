@@ -234,6 +234,12 @@ class Rules:
             return s == self.trump and (not cs or cs.bit_length() - 1 < b)
         return True
 
+    def _sure_over(self, nx: int, led: int, card: int) -> bool:
+        """Must seat ``nx`` play above ``card`` (of the suit led)? It holds the suit led,
+        every card of it above ``card``."""
+        nl = suit(self.hands[nx], led)
+        return nl != 0 and (nl & -nl).bit_length() - 1 > (card & 15) and card >> 4 == led
+
     def _moves(self, best_lead: int) -> list[int]:
         """Representatives of the legal cards, one per run of touching cards, best first
         (the card-play rules of ``gen_moves()`` in ``native/solver.c``)."""
@@ -291,7 +297,7 @@ class Rules:
                         sc = 100000
                     elif not wants:  # misère: the highest card the other side must overtake,
                         sc = 1000 - 4 * rel  # else low, a suit the other side is void in last
-                        held = above = two = False
+                        held = above = two = sure = False
                         for t in range(n):
                             if (maxmask >> t & 1) == mine_max:
                                 continue
@@ -300,12 +306,21 @@ class Rules:
                             if ts and (ts & -ts).bit_length() - 1 > b:
                                 sc = 1400 + 4 * rel  # the counted seat: from its shortest suit first
                                 sc -= 8 * length if self.countmask >> seat & 1 else 0
+                                sure = True
+                                if not self.countmask >> seat & 1:  # after the low leads where a teammate
+                                    under = (ts & -ts) - 1  # must overtake it too (no card under)
+                                    for u in range(n):
+                                        us = suit(hands[u], s)
+                                        if u != seat and (maxmask >> u & 1) == mine_max and us and not us & under:
+                                            sc = 900 + rel
                                 break
                             above = above or ts >> b != 0
                             two = two or ts.bit_count() >= 2
+                        if not sure and held and self.countmask >> seat & 1:
+                            sc -= 40 * length  # its other low leads from its shortest suit first too
                         if not held:
                             sc -= 200
-                        elif (sc < 1400 and not above and two and not self.countmask >> seat & 1
+                        elif (not sure and not above and two and not self.countmask >> seat & 1
                               and not suit(hands[seat], s) >> (b + 1)):
                             sc = 2000  # a maximiser sheds its highest card over the counted side's
                     elif b == top:
@@ -325,6 +340,9 @@ class Rules:
                         sc = 2000 + b if not w else 1000 + b if last else 500 - b
                         if w and not self.countmask >> seat & 1 and self.countmask >> self.tseat[wi] & 1:
                             sc = 500 + b  # a maximiser overtakes the counted side with its highest
+                        if (before_last and s == led and not nx_foe and not self.countmask >> seat & 1
+                                and self.countmask >> self.tseat[wi] & 1 and self._sure_over(nx, led, wcard)):
+                            sc = 2500 + b  # the last seat must overtake the counted seat: shed the highest
                     elif partner_wins:
                         sc = -100 - b if w and last else 500 - b - (50 if w else 0)
                         if w and before_last and nx_foe and not w_sure and self._sure_vs(nx, led, card):

@@ -28,6 +28,23 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
 #define NO_MSHORT 0     /* 1: without the misère counted seat's sure losers from its shortest suit first */
 #endif
 
+#ifndef NO_MLOWSHORT
+#define NO_MLOWSHORT 0  /* 1: without the misère counted seat's low leads from its shortest suit first */
+#endif
+#ifndef NO_MLATE
+#define NO_MLATE 0      /* 1: without the misère maximisers' overtaken leads after their low ones */
+#endif
+#ifndef NO_MOVER
+#define NO_MOVER 0      /* 1: without the misère maximiser's shedding when the last seat must overtake */
+#endif
+
+/* Must seat `nx` play above `card` (of the suit led, winning so far)? It holds the suit
+   led, every card of it above `card`. */
+static inline int sure_over(const Ctx *c, int nx, int led, int card) {
+    unsigned nl = suit_bits(c->hands[nx], led);
+    return nl && __builtin_ctz(nl) > (card & 15) && card >> 4 == led;
+}
+
 /* Representatives of the legal cards (one per run of touching cards), best first.
    The table's best lead first, then the lead that last cut off with as many tricks
    left (a killer move: 17 % fewer nodes on bridge deals), then card-play rules
@@ -38,8 +55,12 @@ static inline int sure_vs(const Ctx *c, int nx, int led, int card) {
      (not away from the second card of a suit whose top an opponent holds);
      a seat that wants few tricks (misère: either side) leads the highest card the other
      side must overtake, else low, a suit the other side is void in last (a maximiser
-     first sheds its highest card over the counted side's, the counted seat leads from
-     its shortest suit first);
+     first sheds its highest card over the counted side's, and leads a card the
+     counted seat must overtake after its low cards when a teammate must overtake it
+     too; the counted seat leads from
+     its shortest suit first, its sure losers and then its other low cards); a
+     maximiser following the counted seat's winning card sheds its highest card first
+     when the last seat, a maximiser, must overtake it;
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
      seat's; second of four seats (bridge), it ducks when its teammate, last, surely
@@ -130,7 +151,7 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                        seat wins -- the highest such card first (it sheds a danger); last,
                        a suit nobody of the other side holds (the trick is surely ours) */
                     sc = 1000 - 4 * rel;
-                    int held = 0, above = 0, two = 0;
+                    int held = 0, above = 0, two = 0, sure = 0;
                     for (int t = 0; t < c->n; t++) {
                         if ((c->maxmask >> t & 1) == mine_max) continue;
                         unsigned ts = suit_bits(c->hands[t], s);
@@ -140,18 +161,35 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                                from its shortest suit first, towards a void to discard
                                in (the Pass opening leads -7.1 %) */
                             sc = 1400 + 4 * rel - (!NO_MSHORT && c->countmask >> seat & 1 ? 8 * len : 0);
+                            sure = 1;
+                            /* a maximiser's such lead goes after its low leads where a
+                               teammate holds the suit and no card under that seat's lowest
+                               (it must overtake: the trick is not the counted seat's;
+                               the Pass opening leads -3.7 %, 14-trick misère -7.1 %) */
+                            if (!NO_MLATE && !(c->countmask >> seat & 1)) {
+                                unsigned under = (1u << __builtin_ctz(ts)) - 1;
+                                for (int u = 0; u < c->n; u++) {
+                                    unsigned us = suit_bits(c->hands[u], s);
+                                    if (u != seat && (c->maxmask >> u & 1) == mine_max && us && !(us & under))
+                                        sc = 900 + rel;
+                                }
+                            }
                             break;
                         }
                         above |= ts >> b;
                         two |= popc32(ts) >= 2;
                     }
+                    /* its other low leads (a card another seat may duck under) from its
+                       shortest suit first too, 40 points a card of length (the Pass opening
+                       leads -1.4 %, 14-trick misère -3.5 %) */
+                    if (!NO_MLOWSHORT && !sure && held && c->countmask >> seat & 1) sc -= 40 * len;
                     if (!held) sc -= 200;
                     /* a seat not counted (a maximiser of a Pass) sheds first its highest
                        card of a suit where the counted side holds only lower cards, two
                        or more in one seat: that seat follows under it now and keeps cards
                        the maximisers can later lead under (the Pass opening leads 63.2 M
                        -> 52.6 M nodes, see benchmarks/README.md) */
-                    else if (!NO_MSHED && sc < 1400 && !above && two && !(c->countmask >> seat & 1)
+                    else if (!NO_MSHED && !sure && !above && two && !(c->countmask >> seat & 1)
                              && !(suit_bits(c->hands[seat], s) >> (b + 1)))
                         sc = 2000;
                 }
@@ -174,6 +212,11 @@ static int gen_moves(const Ctx *c, int *moves, int best_lead) {
                        takes it: shed the most dangerous; Pass opening leads -6.8 %) */
                     if (!NO_MSHED && w && !(c->countmask >> seat & 1) && (c->countmask >> c->tseat[wi] & 1))
                         sc = 500 + b;
+                    /* the last seat, a maximiser too, must overtake the counted seat's card
+                       whatever this one plays: the trick is lost for M, shed the highest */
+                    if (!NO_MOVER && before_last && !(c->countmask >> seat & 1) && (c->countmask >> c->tseat[wi] & 1)
+                        && !nx_foe && s == led && sure_over(c, nx, led, wcard))
+                        sc = 2500 + b;
                 }
                 else if (partner_wins) {
                     sc = w && last ? -100 - b : 500 - b - (w ? 50 : 0);
