@@ -100,6 +100,37 @@ static int last_trick(Ctx *c, u64 *rel) {
     return c->countmask >> w & 1;
 }
 
+/* At a trick's lead: the relevant cards `rel` less those whose owners the table's key
+   already fixes. In a suit where every card still out below the lowest relevant one is
+   one seat's, that seat's count of the suit (the key) and the owners of the cards above
+   say who holds them; and the relevant cards' own bottom run of that seat's cards (the
+   cards of the suit above them not that seat's) is fixed the same way: every position
+   with the same key and the same owners of the cards above is the same position there.
+   So the proof rests on the cards from the first one above that seat's bottom run up
+   (on none of the suit when the seat holds every card of it still out). */
+static inline u64 rest_on_key(const Ctx *c, u64 rel) {
+#ifdef NO_KEYREST
+    (void)c;
+    return rel;
+#else
+    for (int s = 0; s < 4; s++) {
+        unsigned p = suit_bits(c->out, s), r = suit_bits(rel, s) & p;
+        if (!r) continue;
+        unsigned bottom = p & (0u - p);             /* the suit's lowest card still out */
+        int h = 0;
+        while (!(suit_bits(c->hands[h], s) & bottom)) h++;
+        unsigned mine = suit_bits(c->hands[h], s);
+        unsigned low = r & (0u - r), below = p & (low - 1);
+        if (below & ~mine) continue;                /* below the relevant cards: two seats' */
+        unsigned rest = p & ~mine & ~(low - 1);     /* above the seat's bottom run */
+        unsigned keep = rest ? rest & (0u - rest) : 0;
+        rel &= ~suit_mask(s);
+        rel |= (u64)((r & ~(keep - 1)) | keep) << (16 * s);
+    }
+    return rel;
+#endif
+}
+
 /* Will at least `need` of the remaining tricks be counted? *rel gets the cards whose
    rank the answer rests on (see the table's comment). Touching cards: a run of one
    hand's cards with no card still out between them is searched once, by its top card.
@@ -111,7 +142,9 @@ static int last_trick(Ctx *c, u64 *rel) {
    goes further (DDS's "lowest winning rank"): once a card of a suit has failed, and
    every card of that suit the answers so far rest on is above it, a later card of the
    same suit below all of those is the same card as far as the proof goes (swapping
-   the two changes no relevant card), so it is not searched. */
+   the two changes no relevant card), so it is not searched. At a trick's lead the
+   relevant cards are cut to those the key does not fix (rest_on_key): both arguments
+   still hold, since a swap of two cards of one seat changes no seat's suit lengths. */
 #ifndef TT_MIN
 #define TT_MIN 2    /* positions of this many tricks or fewer are not filed: cheaper to search */
 #endif
@@ -231,6 +264,7 @@ static int search(Ctx *c, int need, u64 *rel) {
         Trick sv;
         int w = play(c, card, &sv, &wrel);
         int r = search(c, w >= 0 ? need - (c->countmask >> w & 1) : need, &crel);
+        if (w >= 0) crel = rest_on_key(c, crel);    /* the next trick's lead */
         take_back(c, seat, card, &sv, w);
         crel |= wrel;
         if (r == is_max) {
@@ -251,6 +285,7 @@ static int search(Ctx *c, int need, u64 *rel) {
             if (b < lowest) low[s] = lowest;
         }
     }
+    if (boundary) acc = rest_on_key(c, acc);
     *rel = acc;
     if (use_tt && !c->aborted) {
         int best = -1;
