@@ -228,3 +228,21 @@ def test_relevant_cards_leave_out_what_the_key_fixes():
     solver = Solver("native")
     assert solver.solve(p) == 9
     assert solver.stats()["nodes"] <= 230_000
+
+
+# A random ten-trick ending (tests/ddref.py's random_ending, seed 5): no trump, West
+# (seat 3) to lead, North-South take 3 tricks.
+ENDING10 = ("C5 C6 C9 CA D2 D4 DJ HJ S3 S4", "C3 C8 CT DA H5 HA HK S6 SA SJ",
+            "C7 CK DT H4 H8 S2 S5 S8 SK ST", "C2 C4 CQ D6 DK H2 H7 H9 HT S9")
+
+
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_the_lowest_winning_rank_rests_on_the_failed_cards_own_answer():
+    """A card that failed stands for the seat's lower cards of its suit below every card
+    its own answer rests on (not the union of every answer so far), and a later failure
+    can raise that line (native/solver.c): 16,293 nodes without it (-DNO_LOWCREL), 12,249
+    with it."""
+    p = Problem(tuple(frozenset(h.split()) for h in ENDING10), trump=None, to_play=3, side=frozenset({0, 2}))
+    solver = Solver("native")
+    assert solver.solve(p) == 3
+    assert solver.stats()["nodes"] <= 14_300

@@ -140,9 +140,10 @@ static inline u64 rest_on_key(const Ctx *c, u64 rel) {
    relevant cards the swap changes nothing, and otherwise the whole run is made
    relevant (below, at nodes where every move had to be tried). The same argument
    goes further (DDS's "lowest winning rank"): once a card of a suit has failed, and
-   every card of that suit the answers so far rest on is above it, a later card of the
-   same suit below all of those is the same card as far as the proof goes (swapping
-   the two changes no relevant card), so it is not searched. At a trick's lead the
+   every card of that suit its answer rests on is above it, a later card of the same
+   suit below all of those is the same card as far as the proof goes (swapping the two
+   changes no card that answer rests on, and the answers of other cards play no part
+   in it), so it is not searched; each such failure may raise that line. At a trick's lead the
    relevant cards are cut to those the key does not fix (rest_on_key): both arguments
    still hold, since a swap of two cards of one seat changes no seat's suit lengths. */
 #ifndef TT_MIN
@@ -278,12 +279,21 @@ static int search(Ctx *c, int need, u64 *rel) {
         if (suit_bits(crel, s) & run) crel |= (u64)run << (16 * s);
         acc |= crel;
         /* DDS's lowest winning rank: a card of this suit below every card of the suit
-           that the answers so far rest on is as good as this one (see above) */
+           that this card's answer rests on is as good as this one (see above;
+           -DNO_LOWCREL: below every card the answers so far rest on, set once) */
+#ifdef NO_LOWCREL
         if (!low[s]) {
             unsigned r = suit_bits(acc, s);
             int lowest = r ? __builtin_ctz(r) : 16;
             if (b < lowest) low[s] = lowest;
         }
+#else
+        {
+            unsigned r = suit_bits(crel, s);
+            int lowest = r ? __builtin_ctz(r) : 16;
+            if (b < lowest && lowest > low[s]) low[s] = lowest;
+        }
+#endif
     }
     if (boundary) acc = rest_on_key(c, acc);
     *rel = acc;
