@@ -152,6 +152,7 @@ static inline u64 rest_on_key(const Ctx *c, u64 rel) {
 
 static int search(Ctx *c, int need, u64 *rel) {
     *rel = 0;
+    c->keyrest = 0;
     if (++c->nodes > c->stop_at) { c->aborted = 1; return 0; }
     int R = popc(c->hands[c->to_play]);
     if (need <= 0) return 1;
@@ -265,7 +266,7 @@ static int search(Ctx *c, int need, u64 *rel) {
         Trick sv;
         int w = play(c, card, &sv, &wrel);
         int r = search(c, w >= 0 ? need - (c->countmask >> w & 1) : need, &crel);
-        if (w >= 0) crel = rest_on_key(c, crel);    /* the next trick's lead */
+        if (w >= 0 && !c->keyrest) crel = rest_on_key(c, crel);    /* the next trick's lead */
         take_back(c, seat, card, &sv, w);
         crel |= wrel;
         if (r == is_max) {
@@ -295,7 +296,7 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
 #endif
     }
-    if (boundary) acc = rest_on_key(c, acc);
+    if (boundary) { acc = rest_on_key(c, acc); c->keyrest = 1; }
     *rel = acc;
     if (use_tt && !c->aborted) {
         int best = -1;
