@@ -48,6 +48,20 @@ def test_many_bridge_endings_agree_with_minimax():
         assert solver.solve_moves(p) == reference_values(p), p
 
 
+@pytest.mark.slow
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_one_table_across_many_endings_of_one_game():
+    """An unsound relevant card shows only when a table entry answers another position:
+    one solver, its table kept, over endings of one game (spades trump, North-South),
+    every card of each against the minimax."""
+    solver = Solver("native")
+    rng = random.Random(2291)
+    for _ in range(100):
+        p = random_ending(rng, 4, rng.choice((4, 5)), trump="S", must_trump=False, misere=False)
+        p = dataclasses.replace(p, side=frozenset({0, 2}))
+        assert solver.solve_moves(p) == reference_values(p), p
+
+
 # Deal 8 of benchmarks/bench_vs_dds.py (seed 2026): spades trump, East (seat 1) to lead,
 # North-South take 4 tricks (DDS's value too).
 DEAL8 = ("C4 CJ CT D6 D8 DA DJ H4 H7 H8 HK S5 S9", "C6 C7 CA D4 DT H3 H5 H6 HJ S8 SA SJ SQ",
