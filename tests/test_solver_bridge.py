@@ -48,6 +48,20 @@ def test_many_bridge_endings_agree_with_minimax():
         assert solver.solve_moves(p) == reference_values(p), p
 
 
+@pytest.mark.slow
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_one_table_across_many_endings_of_one_game():
+    """An unsound relevant card shows only when a table entry answers another position:
+    one solver, its table kept, over endings of one game (spades trump, North-South),
+    every card of each against the minimax."""
+    solver = Solver("native")
+    rng = random.Random(2291)
+    for _ in range(100):
+        p = random_ending(rng, 4, rng.choice((4, 5)), trump="S", must_trump=False, misere=False)
+        p = dataclasses.replace(p, side=frozenset({0, 2}))
+        assert solver.solve_moves(p) == reference_values(p), p
+
+
 # Deal 8 of benchmarks/bench_vs_dds.py (seed 2026): spades trump, East (seat 1) to lead,
 # North-South take 4 tricks (DDS's value too).
 DEAL8 = ("C4 CJ CT D6 D8 DA DJ H4 H7 H8 HK S5 S9", "C6 C7 CA D4 DT H3 H5 H6 HJ S8 SA SJ SQ",
@@ -210,3 +224,39 @@ def test_sure_trump_tricks_rest_on_the_trumps_they_need():
     solver = Solver("native")
     assert solver.solve(p) == 4
     assert solver.stats()["nodes"] <= 155_000
+
+
+# Deal 59 of benchmarks/bench_vs_dds.py (seed 2026): diamonds trump, North (seat 0) to
+# lead, North-South take 9 tricks.
+DEAL59 = ("C4 D6 D9 DJ DK H6 HK HQ S2 S4 S6 SJ SQ", "C3 C5 C7 C8 C9 CJ D2 D8 DQ HA S3 S8 S9",
+          "C6 CA CT D3 D4 D7 DT H2 H3 H5 H7 H9 SK", "C2 CK CQ D5 DA H4 H8 HJ HT S5 S7 SA ST")
+
+
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_relevant_cards_leave_out_what_the_key_fixes():
+    """At a trick's lead, the cards below the lowest relevant one of a suit all one seat's
+    are fixed by the suit lengths (the table's key), and so is that seat's bottom run of
+    the relevant cards: the answer rests on the cards above (native/solver.c, rest_on_key):
+    deal 59 takes 305,392 nodes without it (-DNO_KEYREST), 158,296 with it."""
+    p = Problem(tuple(frozenset(h.split()) for h in DEAL59), trump="D", to_play=0, side=frozenset({0, 2}))
+    solver = Solver("native")
+    assert solver.solve(p) == 9
+    assert solver.stats()["nodes"] <= 230_000
+
+
+# A random ten-trick ending (tests/ddref.py's random_ending, seed 5): no trump, West
+# (seat 3) to lead, North-South take 3 tricks.
+ENDING10 = ("C5 C6 C9 CA D2 D4 DJ HJ S3 S4", "C3 C8 CT DA H5 HA HK S6 SA SJ",
+            "C7 CK DT H4 H8 S2 S5 S8 SK ST", "C2 C4 CQ D6 DK H2 H7 H9 HT S9")
+
+
+@pytest.mark.skipif("native" not in CORES, reason="the C core is not built here")
+def test_the_lowest_winning_rank_rests_on_the_failed_cards_own_answer():
+    """A card that failed stands for the seat's lower cards of its suit below every card
+    its own answer rests on (not the union of every answer so far), and a later failure
+    can raise that line (native/solver.c): 16,293 nodes without it (-DNO_LOWCREL), 12,249
+    with it."""
+    p = Problem(tuple(frozenset(h.split()) for h in ENDING10), trump=None, to_play=3, side=frozenset({0, 2}))
+    solver = Solver("native")
+    assert solver.solve(p) == 3
+    assert solver.stats()["nodes"] <= 14_300

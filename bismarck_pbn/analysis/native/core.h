@@ -113,6 +113,8 @@ typedef struct {
     int tseat[MAXN], tcard[MAXN];
     int hist[MAXN][64];
     int8_t killer[65];  /* per tricks left: the lead that last cut off at a trick's lead (-1: none) */
+    int keyrest;        /* search() at a trick's lead set this when its *rel is already cut to
+                           what the key does not fix (solver.c, rest_on_key) */
 } Ctx;
 
 /* Bit counts: the popcnt instruction where the build may use it (__POPCNT__: the

@@ -100,6 +100,37 @@ static int last_trick(Ctx *c, u64 *rel) {
     return c->countmask >> w & 1;
 }
 
+/* At a trick's lead: the relevant cards `rel` less those whose owners the table's key
+   already fixes. In a suit where every card still out below the lowest relevant one is
+   one seat's, that seat's count of the suit (the key) and the owners of the cards above
+   say who holds them; and the relevant cards' own bottom run of that seat's cards (the
+   cards of the suit above them not that seat's) is fixed the same way: every position
+   with the same key and the same owners of the cards above is the same position there.
+   So the proof rests on the cards from the first one above that seat's bottom run up
+   (on none of the suit when the seat holds every card of it still out). */
+static inline u64 rest_on_key(const Ctx *c, u64 rel) {
+#ifdef NO_KEYREST
+    (void)c;
+    return rel;
+#else
+    for (int s = 0; s < 4; s++) {
+        unsigned p = suit_bits(c->out, s), r = suit_bits(rel, s) & p;
+        if (!r) continue;
+        unsigned bottom = p & (0u - p);             /* the suit's lowest card still out */
+        int h = 0;
+        while (!(suit_bits(c->hands[h], s) & bottom)) h++;
+        unsigned mine = suit_bits(c->hands[h], s);
+        unsigned low = r & (0u - r), below = p & (low - 1);
+        if (below & ~mine) continue;                /* below the relevant cards: two seats' */
+        unsigned rest = p & ~mine & ~(low - 1);     /* above the seat's bottom run */
+        unsigned keep = rest ? rest & (0u - rest) : 0;
+        rel &= ~suit_mask(s);
+        rel |= (u64)((r & ~(keep - 1)) | keep) << (16 * s);
+    }
+    return rel;
+#endif
+}
+
 /* Will at least `need` of the remaining tricks be counted? *rel gets the cards whose
    rank the answer rests on (see the table's comment). Touching cards: a run of one
    hand's cards with no card still out between them is searched once, by its top card.
@@ -109,15 +140,19 @@ static int last_trick(Ctx *c, u64 *rel) {
    relevant cards the swap changes nothing, and otherwise the whole run is made
    relevant (below, at nodes where every move had to be tried). The same argument
    goes further (DDS's "lowest winning rank"): once a card of a suit has failed, and
-   every card of that suit the answers so far rest on is above it, a later card of the
-   same suit below all of those is the same card as far as the proof goes (swapping
-   the two changes no relevant card), so it is not searched. */
+   every card of that suit its answer rests on is above it, a later card of the same
+   suit below all of those is the same card as far as the proof goes (swapping the two
+   changes no card that answer rests on, and the answers of other cards play no part
+   in it), so it is not searched; each such failure may raise that line. At a trick's lead the
+   relevant cards are cut to those the key does not fix (rest_on_key): both arguments
+   still hold, since a swap of two cards of one seat changes no seat's suit lengths. */
 #ifndef TT_MIN
 #define TT_MIN 2    /* positions of this many tricks or fewer are not filed: cheaper to search */
 #endif
 
 static int search(Ctx *c, int need, u64 *rel) {
     *rel = 0;
+    c->keyrest = 0;
     if (++c->nodes > c->stop_at) { c->aborted = 1; return 0; }
     int R = popc(c->hands[c->to_play]);
     if (need <= 0) return 1;
@@ -231,6 +266,7 @@ static int search(Ctx *c, int need, u64 *rel) {
         Trick sv;
         int w = play(c, card, &sv, &wrel);
         int r = search(c, w >= 0 ? need - (c->countmask >> w & 1) : need, &crel);
+        if (w >= 0 && !c->keyrest) crel = rest_on_key(c, crel);    /* the next trick's lead */
         take_back(c, seat, card, &sv, w);
         crel |= wrel;
         if (r == is_max) {
@@ -244,13 +280,23 @@ static int search(Ctx *c, int need, u64 *rel) {
         if (suit_bits(crel, s) & run) crel |= (u64)run << (16 * s);
         acc |= crel;
         /* DDS's lowest winning rank: a card of this suit below every card of the suit
-           that the answers so far rest on is as good as this one (see above) */
+           that this card's answer rests on is as good as this one (see above;
+           -DNO_LOWCREL: below every card the answers so far rest on, set once) */
+#ifdef NO_LOWCREL
         if (!low[s]) {
             unsigned r = suit_bits(acc, s);
             int lowest = r ? __builtin_ctz(r) : 16;
             if (b < lowest) low[s] = lowest;
         }
+#else
+        {
+            unsigned r = suit_bits(crel, s);
+            int lowest = r ? __builtin_ctz(r) : 16;
+            if (b < lowest && lowest > low[s]) low[s] = lowest;
+        }
+#endif
     }
+    if (boundary) { acc = rest_on_key(c, acc); c->keyrest = 1; }
     *rel = acc;
     if (use_tt && !c->aborted) {
         int best = -1;
