@@ -143,9 +143,16 @@ static inline u64 rest_on_key(const Ctx *c, u64 rel) {
    every card of that suit its answer rests on is above it, a later card of the same
    suit below all of those is the same card as far as the proof goes (swapping the two
    changes no card that answer rests on, and the answers of other cards play no part
-   in it), so it is not searched; each such failure may raise that line. At a trick's lead the
-   relevant cards are cut to those the key does not fix (rest_on_key): both arguments
-   still hold, since a swap of two cards of one seat changes no seat's suit lengths. */
+   in it), so it is not searched; each such failure may raise that line. At a trick's
+   lead the relevant cards are cut to those the key does not fix (rest_on_key), and both
+   arguments still hold: a swap of two cards of one seat changes no seat's suit lengths,
+   and the two cards swapped are below the cut set's lowest card `keep` and in one seat,
+   so the swapped position still has every card below `keep` in that seat (the cut's
+   condition) and the same owners from `keep` up. The cut may raise a suit's lowest
+   relevant card, so the skip now reaches further than before the cut; that is sound for
+   the same reason, and because the trick's winning card (`wrel`) is added after the cut
+   (a card that won by rank still blocks the skip). The run and skip tests read the
+   relevant cards by their lowest card of each suit, as store() does. */
 #ifndef TT_MIN
 #define TT_MIN 2    /* positions of this many tricks or fewer are not filed: cheaper to search */
 #endif
