@@ -57,10 +57,9 @@ static inline int sure_over(const Ctx *c, int nx, int led, int card) {
      side must overtake, else low, a suit the other side is void in last (a maximiser
      first sheds its highest card over the counted side's, and leads a card the
      counted seat must overtake after its low cards when a teammate must overtake it
-     too; the counted seat leads from
-     its shortest suit first, its sure losers and then its other low cards); a
-     maximiser following the counted seat's winning card sheds its highest card first
-     when the last seat, a maximiser, must overtake it;
+     too; the counted seat leads from its shortest suit first, its sure losers and then
+     its other low cards); a maximiser following the counted seat's winning card sheds
+     its highest card first when the last seat, a maximiser, must overtake it;
    - following, a seat that wants tricks wins as cheaply as it surely can: with the
      last seat to play an opponent, the lowest card that stays above all of the last
      seat's; second of four seats (bridge), it ducks when its teammate, last, surely
