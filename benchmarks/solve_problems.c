@@ -19,6 +19,43 @@
 static bpn_problem P[MAXDEALS][52];
 static int npos[MAXDEALS];
 
+#ifdef SEARCH_TRACE
+/* Built with -DSEARCH_TRACE: the counts of search() (see solver.c) for the searches of
+   `tests`, per tricks left R: at a trick's lead the positions entered, those past the
+   table, the exits by bound and those searched; then per place in the trick the
+   positions searched, the cards tried a position, and how many positions' first card
+   cut, a later one, or none (every card tried). */
+static int trace_tests(void *c, int nd) {
+    unsigned long long total = 0;
+    for (int d = 0; d < nd && npos[d]; d++) {
+        bpn_dds_clear(c);
+        __typeof__(TR) keep = TR;       /* the solve that finds the value is not counted */
+        int v = bpn_dds_solve(c, &P[d][0], -1), R = popc(P[d][0].hands[P[d][0].to_play]);
+        TR = keep;
+        for (int t = v; t <= v + 1 && t <= R; t++) {
+            if (t <= 0) continue;
+            bpn_dds_clear(c);
+            Ctx *x = c;
+            load(x, &P[d][0]);
+            u64 rel, n0 = x->nodes;
+            search(x, t, &rel);
+            total += x->nodes - n0;
+        }
+    }
+    printf("tests, %d deals: %llu nodes\n", nd, total);
+    printf("R entered past-table crossruff suretrump quick sideq later searched | second-hand-exit\n");
+    for (int R = 13; R >= 2; R--)
+        printf("L %d %llu %llu %llu %llu %llu %llu %llu %llu | %llu\n", R, TR.lead[R][7], TR.lead[R][1], TR.lead[R][2],
+               TR.lead[R][3], TR.lead[R][4], TR.lead[R][5], TR.lead[R][6], TR.node[R][0], TR.second[R]);
+    printf("R place nodes moves first-cut late-cut all\n");
+    for (int R = 13; R >= 1; R--)
+        for (int p = 0; p < 4; p++)
+            printf("M %d %d %llu %llu %llu %llu %llu\n", R, p, TR.node[R][p], TR.move[R][p], TR.cut[R][p][0],
+                   TR.cut[R][p][1], TR.cut[R][p][2]);
+    return 0;
+}
+#endif
+
 int main(int argc, char **argv) {
     if (argc < 4) { fprintf(stderr, "usage: %s FILE solve|lead|play DEALS\n", argv[0]); return 2; }
     FILE *f = fopen(argv[1], "r");
@@ -40,6 +77,11 @@ int main(int argc, char **argv) {
     void *c = bpn_dds_new(20);
     int8_t out[64];
     unsigned long long total = 0, sum = 0;
+#ifdef SEARCH_TRACE
+    /* tests: the two null-window searches at the opening lead that settle its value
+       (at the value and the value plus one), a fresh table each, counted by search() */
+    if (!strcmp(mode, "tests")) return trace_tests(c, nd);
+#endif
     for (int d = 0; d < nd && npos[d]; d++) {
         bpn_dds_clear(c);
         u64 before = ((Ctx *)c)->nodes;

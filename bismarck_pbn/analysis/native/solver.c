@@ -153,6 +153,17 @@ static inline u64 rest_on_key(const Ctx *c, u64 rel) {
    the same reason, and because the trick's winning card (`wrel`) is added after the cut
    (a card that won by rank still blocks the skip). The run and skip tests read the
    relevant cards by their lowest card of each suit, as store() does. */
+/* -DSEARCH_TRACE (benchmarks only, with solve_problems.c's `tests` mode): counts per
+   tricks left R and place in the trick: positions entered at a trick's lead and how
+   each left (table, a bound, searched), positions searched at each place, the cards
+   tried there, and whether a node's first card cut, a later one did, or none did. */
+#ifdef SEARCH_TRACE
+static struct { unsigned long long lead[16][8], node[16][4], move[16][4], cut[16][4][3], second[16]; } TR;
+#define STAT(x) x
+#else
+#define STAT(x) ((void)0)
+#endif
+
 #ifndef TT_MIN
 #define TT_MIN 2    /* positions of this many tricks or fewer are not filed: cheaper to search */
 #endif
@@ -162,6 +173,7 @@ static int search(Ctx *c, int need, u64 *rel) {
     c->keyrest = 0;
     if (++c->nodes > c->stop_at) { c->aborted = 1; return 0; }
     int R = popc(c->hands[c->to_play]);
+    STAT(TR.lead[R][7] += c->ntable == 0);
     if (need <= 0) return 1;
     if (need > R) return 0;
     int boundary = c->ntable == 0, best_lead = -1, use_tt = 0;
@@ -172,6 +184,7 @@ static int search(Ctx *c, int need, u64 *rel) {
     int tops = 0;
     if (boundary) {
         if (R == 1) return last_trick(c, rel) >= need;
+        STAT(TR.lead[R][0]++);
 #ifndef NO_MISERE
         { int mb = misere_bound(c, need, R, rel); if (mb >= 0) return mb; }   /* misere.h */
 #endif
@@ -224,10 +237,11 @@ static int search(Ctx *c, int need, u64 *rel) {
             }
         }
         u64 r;
+        STAT(TR.lead[R][1]++);
 #ifndef NO_CROSSRUFF
         if (later_applies(c)) {     /* later.h: before the bounds that rest on ranks */
             int mx = c->maxmask >> c->to_play & 1;
-            if (crossruff(c, c->to_play, mx ? need : R - need + 1)) return mx;
+            if (crossruff(c, c->to_play, mx ? need : R - need + 1)) { STAT(TR.lead[R][2]++); return mx; }
         }
 #endif
 #ifndef NO_MISERE
@@ -235,29 +249,31 @@ static int search(Ctx *c, int need, u64 *rel) {
 #endif
         if (c->trump >= 0) {
             int mine = sure_trump_tricks(c, c->countmask, need, &r);
-            if (mine >= need) { *rel = r; return 1; }
+            if (mine >= need) { *rel = r; STAT(TR.lead[R][3]++); return 1; }
             int theirs = sure_trump_tricks(c, ((1 << c->n) - 1) & ~c->countmask, R - need + 1, &r);
-            if (R - theirs < need) { *rel = r; return 0; }
+            if (R - theirs < need) { *rel = r; STAT(TR.lead[R][3]++); return 0; }
         }
         int L = c->to_play, lmax = c->maxmask >> L & 1;
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
             int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
-            if (lmax ? q >= need : R - q < need) { *rel = r; return lmax; }
+            if (lmax ? q >= need : R - q < need) { *rel = r; STAT(TR.lead[R][4]++); return lmax; }
 #ifndef NO_SIDEQ
             if (later_applies(c)) {     /* later.h: through the partner's hand */
-                if (side_quick_nt(c, L, lmax ? need : R - need + 1, &r)) { *rel = r; return lmax; }
+                if (side_quick_nt(c, L, lmax ? need : R - need + 1, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
             }
 #endif
         }
 #ifndef NO_LATER
-        if (later_applies(c) && later_fails(c, lmax ? need : R - need + 1, R, &r)) { *rel = r; return !lmax; }
+        if (later_applies(c) && later_fails(c, lmax ? need : R - need + 1, R, &r)) {
+            *rel = r; STAT(TR.lead[R][6]++); return !lmax;
+        }
 #endif
     }
 #ifndef NO_SECOND
     if (c->ntable == 1 && later_applies(c)) {
         int mx = c->maxmask >> c->to_play & 1;
         u64 r;
-        if (second_hand_wins(c, mx ? need : R - need + 1, &r)) { *rel = r; return mx; }
+        if (second_hand_wins(c, mx ? need : R - need + 1, &r)) { *rel = r; STAT(TR.second[R]++); return mx; }
     }
 #endif
     int moves[64];
@@ -266,9 +282,13 @@ static int search(Ctx *c, int need, u64 *rel) {
     int result = !is_max, cut = -1;
     u64 all = c->out, lg = legal(c), acc = 0;
     int low[4] = {0, 0, 0, 0};   /* per suit: cards below this slot stand for one tried */
+    STAT(TR.node[R][c->ntable]++);
+    STAT(int tried = 0);
     for (int i = 0; i < nm; i++) {
         int card = moves[i];
         if ((card & 15) < low[card >> 4]) continue;
+        STAT(TR.move[R][c->ntable]++);
+        STAT(tried++);
         u64 crel, wrel = 0;
         Trick sv;
         int w = play(c, card, &sv, &wrel);
@@ -303,6 +323,7 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
 #endif
     }
+    STAT(TR.cut[R][c->ntable][cut < 0 ? 2 : tried == 1 ? 0 : 1]++);
     if (boundary) { acc = rest_on_key(c, acc); c->keyrest = 1; }
     *rel = acc;
     if (use_tt && !c->aborted) {
