@@ -212,6 +212,69 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
     return 1;
 }
 
+/* The leader's side's quick tricks through the partner's hand with trumps out (four
+   seats in partnerships): the leader L leads a card of a suit e whose top card its
+   partner P holds, where each opponent follows e or holds no trump (so nobody ruffs, or
+   e is the trump suit), and P, on lead, cashes what quick_tricks() counts for it from
+   this position (rules.h: its side-suit runs as long as every other holder of a trump
+   follows, its top trumps, the draw): counting from before the entry trick, the entry
+   is the first round of e (every seat plays one card of it, or a trump-less discard) or
+   a trick more. Returns 1 when that makes `want` tricks, with *rel P's cards that count
+   and its top card of e; else 0. Lengths decide the rest (the table's key). C only.
+   -DNO_SIDEQ_TRUMP: without it. */
+static int side_quick_trump(const Ctx *c, int L, int want, u64 *rel) {
+    int T = c->trump, P = L ^ 2;
+    u64 all = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3], tm = suit_mask(T);
+    *rel = 0;
+    if (T < 0 || !(all & tm)) return 0;                    /* no trump: side_quick_nt */
+    u64 entry = 0;
+    for (int e = 0; e < 4 && !entry; e++) {
+        unsigned p = suit_bits(all, e);
+        if (!p || !suit_bits(c->hands[L], e)) continue;
+        int top = 31 - __builtin_clz(p);
+        if (!(suit_bits(c->hands[P], e) >> top & 1)) continue;
+        int safe = 1;
+        if (e != T)
+            for (int o = L ^ 1, k = 0; k < 2; k++, o ^= 2)
+                if (!suit_bits(c->hands[o], e) && (c->hands[o] & tm)) safe = 0;
+        if (safe) entry = (u64)1 << (16 * e + top);
+    }
+    if (!entry) return 0;
+    u64 r;
+    if (quick_tricks(c, P, want, &r) < want) return 0;
+    *rel = r | entry;
+    return 1;
+}
+
+/* One trick by the partner's ruff (DDS's quick tricks count it where one is all the
+   side needs): the leader L leads a side suit x that its partner P is void in and holds
+   a trump, and every opponent follows x, or holds no trump, or only trumps below P's
+   highest (P ruffs with that one, above any ruff of theirs). Returns 1 then, with *rel
+   the trumps from P's highest up when an opponent could ruff (the lengths decide the
+   rest); else 0. C only. -DNO_PARTNER_RUFF: without it. */
+static int partner_ruffs(const Ctx *c, int L, u64 *rel) {
+    int T = c->trump, P = L ^ 2;
+    *rel = 0;
+    if (T < 0) return 0;
+    u64 tm = suit_mask(T), pt = c->hands[P] & tm;
+    if (!pt) return 0;
+    u64 ptop = (u64)1 << (63 - __builtin_clzll(pt));
+    for (int x = 0; x < 4; x++) {
+        if (x == T || !suit_bits(c->hands[L], x) || suit_bits(c->hands[P], x)) continue;
+        int ok = 1, ruff = 0;
+        for (int o = L ^ 1, k = 0; k < 2; k++, o ^= 2) {
+            u64 ot = c->hands[o] & tm;
+            if (suit_bits(c->hands[o], x) || !ot) continue;
+            ruff = 1;
+            if (ot > ptop) ok = 0;       /* (trumps are one suit: the mask orders them) */
+        }
+        if (!ok) continue;
+        if (ruff) *rel = c->out & tm & ~(ptop - 1);
+        return 1;
+    }
+    return 0;
+}
+
 /* A crossruff (a trump suit, and what later_applies() checks before any call: four
    seats in two partnerships, no must-trump, no misère): the leader L leads a suit x
    that its partner P is void in and ruffs, P leads a suit y that L is void in and ruffs,

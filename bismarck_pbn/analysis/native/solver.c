@@ -260,6 +260,12 @@ static int search(Ctx *c, int need, u64 *rel) {
 #ifndef NO_SIDEQ
             if (later_applies(c)) {     /* later.h: through the partner's hand */
                 if (side_quick_nt(c, L, lmax ? need : R - need + 1, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
+#ifndef NO_SIDEQ_TRUMP
+                if (side_quick_trump(c, L, lmax ? need : R - need + 1, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
+#endif
+#ifndef NO_PARTNER_RUFF
+                if ((lmax ? need : R - need + 1) == 1 && partner_ruffs(c, L, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
+#endif
             }
 #endif
         }
