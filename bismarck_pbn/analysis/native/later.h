@@ -252,7 +252,7 @@ static int side_quick_trump(const Ctx *c, int L, int want, u64 *rel) {
    highest (P ruffs with that one, above any ruff of theirs). Returns 1 then, with *rel
    the trumps from P's highest up when an opponent could ruff (the lengths decide the
    rest); else 0. C only. -DNO_PARTNER_RUFF: without it. */
-static int partner_ruffs(const Ctx *c, int L, u64 *rel) {
+__attribute__((noinline)) static int partner_ruffs(const Ctx *c, int L, u64 *rel) {
     int T = c->trump, P = L ^ 2;
     *rel = 0;
     if (T < 0) return 0;
