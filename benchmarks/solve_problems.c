@@ -9,7 +9,11 @@
  *
  * (The flags are those of native/cflags.txt; a build for another tree points -I at its
  * native/.) Prints the nodes in all and a checksum of the values, which two builds that
- * search alike must share; V=1 prints each deal's nodes and CPU ms. */
+ * search alike must share; V=1 prints each deal's nodes and CPU ms.
+ *
+ * Built with -DSEARCH_TRACE, a fourth mode counts the tree per trick and place in the
+ * trick (see trace_tests below and search()'s counters in solver.c):
+ *     ./solve_problems whist.txt tests 60    # the two tests that settle each opening lead */
 #include "solver.c"
 #include <stdio.h>
 #include <time.h>
