@@ -4,7 +4,9 @@ few tricks, "must M take every trick left?" fails when M surely loses one, and "
 take one?" holds when the leader surely makes M take this trick. Each answer rests on
 one card (returned for the table). In the middle of the tests, "must M take `need`?"
 fails when M surely loses more than R - need tricks (losses), and holds when the others
-surely force `need` tricks on M (forced, asked after the table's lookup)."""
+surely force `need` tricks on M (forced, asked after the table's lookup); "must M take
+every trick but one?" fails, M to lead in no trump, when M's lead surely hands the lead
+to a seat whose every lead M loses too (handoff)."""
 
 from __future__ import annotations
 
@@ -185,6 +187,55 @@ def forced(hands: list[int], n: int, M: int, trump: int, need: int) -> int:
     return 0
 
 
+def handoff(hands: list[int], n: int, M: int, trump: int) -> int:
+    """No trump, M to lead: the cards (a mask) on which "M surely loses this trick and the
+    next" rests, or 0: M's lowest card x of a suit under every other seat's cards of it,
+    one seat t whose every card of that suit is above the others' (it wins the trick
+    whatever is played), and each suit t then holds one M is void in or holds a card
+    under all of t's cards of (see misere.h)."""
+    if trump >= 0:
+        return 0
+    for s in range(4):
+        m = suit(hands[M], s)
+        if not m:
+            continue
+        others = 0
+        for u in range(n):
+            if u != M:
+                others |= suit(hands[u], s)
+        if not others or _low(others) < _low(m):
+            continue
+        t = -1
+        for u in range(n):
+            us = suit(hands[u], s)
+            if u == M or not us:
+                continue
+            rest = others & ~us
+            if not rest or _high(rest) < _low(us):
+                t = u
+                break
+        if t < 0:
+            continue
+        cards = 1 << (16 * s + _low(m))
+        ok = True
+        for s2 in range(4):
+            t2, m2 = suit(hands[t], s2), suit(hands[M], s2)
+            if s2 == s:
+                if t2.bit_count() < 2:
+                    continue
+                m2 &= m2 - 1  # M's cards after x
+            if not t2 or not m2:
+                continue
+            low = m2 & ((1 << _low(t2)) - 1)
+            if not low:
+                ok = False
+                break
+            cards |= 1 << (16 * s2 + _high(low))
+        if ok:
+            return cards
+    return 0
+
+
 def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask: int, countmask: int,
                  to_play: int, need: int, R: int) -> tuple[int, int]:
     """(-1, 0) when no bound applies, else (0 or 1, the card it rests on)."""
@@ -197,6 +248,10 @@ def misere_bound(hands: list[int], n: int, trump: int, must_trump: bool, maxmask
             return 0, card
     if need > 1 and 2 * (R - need + 1) <= R + 1:
         card = loses(hands, n, M, to_play, trump, must_trump, R - need + 1)
+        if card:
+            return 0, card
+    if need == R - 1 and R >= 2 and to_play == M:
+        card = handoff(hands, n, M, trump)
         if card:
             return 0, card
     if need == 1 and to_play != M and (maxmask | countmask) == (1 << n) - 1:

@@ -236,6 +236,48 @@ static int misere_loses(const Ctx *c, int M, int x, u64 *rel) {
     return 0;
 }
 
+/* No trump, M to lead: does M surely lose this trick and the next? M leads x, its lowest
+   card of a suit s, below every card of s another seat holds (each seat holding s
+   follows above it, the others discard, which wins nothing in no trump); the trick's
+   winner is then one seat t, whose every card of s is above every card of s of the
+   others but M, so t wins it whatever they play. t leads the next trick, and each suit
+   t still holds is one M is void in (M discards) or holds a card under all of t's cards
+   of (M follows under t's lead): for s itself, M's next card of s under all of t's, or
+   none left. M loses both. *rel: x, and M's highest card under all of t's in each suit
+   t holds that M holds: a position with the same owners of the cards of s from x up and
+   the same lengths has the same cards of s (no seat holds one under x), and M's card
+   still under all of t's in each other suit (the lengths fix the voids). The 12-trick
+   misère solves 1.2 % fewer nodes. -DNO_MISERE_HANDOFF builds without it. */
+static int misere_handoff(const Ctx *c, int M, u64 *rel) {
+    if (c->trump >= 0) return 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned m = suit_bits(c->hands[M], s), others = 0;
+        if (!m) continue;
+        for (int u = 0; u < c->n; u++) if (u != M) others |= suit_bits(c->hands[u], s);
+        if (!others || __builtin_ctz(others) < __builtin_ctz(m)) continue;   /* x under all of them */
+        int t = -1;
+        for (int u = 0; u < c->n; u++) {
+            unsigned us = suit_bits(c->hands[u], s);
+            if (u == M || !us) continue;
+            unsigned rest = others & ~us;
+            if (!rest || 31 - __builtin_clz(rest) < __builtin_ctz(us)) { t = u; break; }
+        }
+        if (t < 0) continue;
+        u64 cards = (u64)1 << (16 * s + __builtin_ctz(m));
+        int ok = 1;
+        for (int s2 = 0; s2 < 4 && ok; s2++) {
+            unsigned t2 = suit_bits(c->hands[t], s2), m2 = suit_bits(c->hands[M], s2);
+            if (s2 == s) { if (popc32(t2) < 2) continue; m2 &= m2 - 1; }   /* M's cards after x */
+            if (!t2 || !m2) continue;
+            unsigned low = m2 & ((1u << __builtin_ctz(t2)) - 1);
+            if (!low) ok = 0;
+            else cards |= (u64)1 << (16 * s2 + 31 - __builtin_clz(low));
+        }
+        if (ok) { *rel = cards; return 1; }
+    }
+    return 0;
+}
+
 /* Do the others (all maximising) surely make M take `need` tricks or more? Per suit s but
    trumps that M holds (m_s cards), where every other seat t holds a_ts cards of s under
    M's lowest card of s: f_s = min(m_s, the least a_ts) tricks, summed over the suits
@@ -304,6 +346,9 @@ static int misere_bound(const Ctx *c, int need, int R, u64 *rel) {
     if (need == R && misere_loses_one(c, M, rel)) return 0;
 #ifndef NO_MISERE_LOSSES
     if (need > 1 && 2 * (R - need + 1) <= R + 1 && misere_loses(c, M, R - need + 1, rel)) return 0;
+#endif
+#ifndef NO_MISERE_HANDOFF
+    if (need == R - 1 && R >= 2 && c->to_play == M && misere_handoff(c, M, rel)) return 0;
 #endif
     if (need == 1 && c->to_play != M && (c->maxmask | cm) == (1 << c->n) - 1
         && misere_forces_one(c, M, rel)) return 1;
