@@ -110,6 +110,9 @@ typedef struct {
     u64 hands[MAXN];
     u64 out;            /* the cards still out: in the hands and on the table (kept as the
                            tricks are played, rather than gathered at every node) */
+    u64 lengths;        /* each seat's count of each suit, 4 bits at 16 × seat + 4 × suit:
+                           the table's key (kept by play() and take_back(), one subtraction
+                           a card, rather than counted at every lookup) */
     int tseat[MAXN], tcard[MAXN];
     int hist[MAXN][64];
     int8_t killer[65];  /* per tricks left: the lead that last cut off at a trick's lead (-1: none) */

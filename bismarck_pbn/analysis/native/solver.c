@@ -65,6 +65,7 @@ typedef struct { int ts[MAXN], tc[MAXN]; u64 out; } Trick;
 static inline int play(Ctx *c, int card, Trick *sv, u64 *wrel) {
     int seat = c->to_play;
     c->hands[seat] &= ~((u64)1 << card);
+    c->lengths -= (u64)1 << (16 * seat + 4 * (card >> 4));
     c->tseat[c->ntable] = seat; c->tcard[c->ntable] = card; c->ntable++;
     if (c->ntable < c->n) {
         c->to_play = seat + 1 == c->n ? 0 : seat + 1;     /* no division */
@@ -86,6 +87,7 @@ static inline void take_back(Ctx *c, int seat, int card, const Trick *sv, int w)
         c->ntable = c->n;
     }
     c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;
+    c->lengths += (u64)1 << (16 * seat + 4 * (card >> 4));
 }
 
 static int last_trick(Ctx *c, u64 *rel) {
@@ -344,6 +346,7 @@ static int load(Ctx *c, const bpn_problem *p) {
     c->to_play = p->to_play; c->ntable = p->ntable;
     c->out = 0;
     for (int s = 0; s < MAXN; s++) c->out |= c->hands[s] = s < p->n ? p->hands[s] : 0;
+    c->lengths = lengths_of(c->hands, c->n);
     for (int i = 0; i < p->ntable; i++) {
         c->tcard[i] = p->table[i];
         c->tseat[i] = ((p->to_play - p->ntable + i) % p->n + p->n) % p->n;

@@ -148,14 +148,20 @@ static inline unsigned suit_counts(u64 h) {
     return (unsigned)(h & 0xFF) | (unsigned)(h >> 24 & 0xFF00);
 }
 
-/* The position's key, its cards still out per suit, and per suit the owners of those
-   cards (2 bits each, from the lowest card still out up: the top d cards of a suit of
-   k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same key).
-   At a trick's lead, so the cards still out are those in the hands. */
+/* The key of hands h (seats beyond n hold nothing): each seat's suit lengths, as
+   Ctx.lengths keeps them. */
+static inline u64 lengths_of(const u64 h[MAXN], int n) {
+    u64 key = 0;
+    for (int seat = 0; seat < n; seat++) key |= (u64)suit_counts(h[seat]) << (16 * seat);
+    return key;
+}
+
+/* The position's key (c->lengths), its cards still out per suit, and per suit the owners
+   of those cards (2 bits each, from the lowest card still out up: the top d cards of a
+   suit of k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same
+   key). At a trick's lead, so the cards still out are those in the hands. */
 static u64 position_key(const Ctx *c, unsigned present[4], uint32_t ow[4]) {
-    u64 key = 0, all = c->out;
-    for (int seat = 0; seat < c->n; seat++)
-        key |= (u64)suit_counts(c->hands[seat]) << (16 * seat);
+    u64 key = c->lengths, all = c->out;
     u64 lo_cards = c->hands[1] | c->hands[3], hi_cards = c->hands[2] | c->hands[3];  /* 0 beyond n */
     for (int s = 0; s < 4; s++) {
         unsigned p = present[s] = suit_bits(all, s);
