@@ -182,21 +182,27 @@ static int search(Ctx *c, int need, u64 *rel) {
             key = position_key(c, present, ow);
             pw[0] = ow[0] | (u64)ow[1] << 32; pw[1] = ow[2] | (u64)ow[3] << 32;
             tops = tops_owners(ow, present);
-            prefetch_slot(c, key, c->to_play);      /* the base list's, read below */
+        }
+        u64 hash[16];   /* per set S of suits listed: its list's slot_hash() */
+        if (use_tt) {
+            hash[0] = slot_hash(key, c->to_play);
+            prefetch_slot(c, hash[0]);              /* the base list's, read below */
         }
         const uint32_t *rows[4];
         if (use_tt)
             for (int s = 0; s < 4; s++) rows[s] = LANE[popc32(present[s])];
-        Slot *base = use_tt ? find_slot(c, key, c->to_play, 0) : NULL;
+        Slot *base = use_tt ? find_slot_at(c, key, c->to_play, hash[0], 0) : NULL;
         unsigned subs = base ? base->subsets : 0;
-        for (unsigned m = subs & ~1u; m; m &= m - 1)   /* the lists to read: load them at once */
-            prefetch_slot(c, key, list_tag(c, __builtin_ctz(m), tops));
+        for (unsigned m = subs & ~1u; m; m &= m - 1) {   /* the lists to read: load them at once */
+            int S = __builtin_ctz(m);
+            prefetch_slot(c, hash[S] = slot_hash(key, list_tag(c, S, tops)));
+        }
         while (subs) {   /* S ascending: the base first, lists of fewer suits mostly before
                             those of more (a decisive entry that rests on fewer cards makes
                             the entries filed above it more general) */
             int S = __builtin_ctz(subs);
             subs &= subs - 1;
-            Slot *sl = S ? find_slot(c, key, list_tag(c, S, tops), 0) : base;
+            Slot *sl = S ? find_slot_at(c, key, list_tag(c, S, tops), hash[S], 0) : base;
             if (!sl) continue;
             /* the slot's front, then the chunks, newest first; a decisive entry moves to
                the front (hits cluster): it swaps places with the slot's first entry */

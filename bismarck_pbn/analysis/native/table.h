@@ -220,10 +220,10 @@ static inline u64 slot_hash(u64 key, int tag) {
     return h ^ h >> 32;
 }
 
-/* Start loading the slot find_slot(c, key, tag, ...) reads first (the table is large: a
-   cache miss), to overlap with other work. */
-static inline void prefetch_slot(const Ctx *c, u64 key, int tag) {
-    __builtin_prefetch(c->slots + (slot_hash(key, tag) & (c->nslots - 1)));
+/* Start loading the slot a probe from h = slot_hash(key, tag) reads first (the table is
+   large: a cache miss), to overlap with other work. */
+static inline void prefetch_slot(const Ctx *c, u64 h) {
+    __builtin_prefetch(c->slots + (h & (c->nslots - 1)));
 }
 
 /* Start loading chunk i (its four cache lines), NONE: nothing. */
@@ -233,8 +233,9 @@ static inline void prefetch_chunk(const Ctx *c, uint32_t i) {
     __builtin_prefetch(p); __builtin_prefetch(p + 64); __builtin_prefetch(p + 128); __builtin_prefetch(p + 192);
 }
 
-static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
-    u64 h = slot_hash(key, tag);
+/* The slot of list (key, tag), h its slot_hash() (a lookup has it from its prefetch);
+   with `make`, a new empty one if there is none (NULL when the table is full). */
+static Slot *find_slot_at(Ctx *c, u64 key, int tag, u64 h, int make) {
     for (u64 i = h & (c->nslots - 1);; i = (i + 1) & (c->nslots - 1)) {
         Slot *sl = c->slots + i;
         if (sl->epoch != c->epoch) {
@@ -247,6 +248,10 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
         }
         if (sl->key == key && sl->tag == tag) return sl;
     }
+}
+
+static inline Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
+    return find_slot_at(c, key, tag, slot_hash(key, tag), make);
 }
 
 /* The owners of each suit's top card still out, 2 bits a suit (0 for a suit with no card
