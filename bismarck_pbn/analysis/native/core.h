@@ -148,7 +148,9 @@ static inline unsigned suits_of(u64 m) {
    the first card still out that is not in m. A few instructions instead of a loop. */
 static inline unsigned run_below(unsigned m, unsigned p, int b) {
     unsigned others = p & ~m & ((1u << b) - 1);
-    unsigned floor = ((2u << (31 - __builtin_clz(others | 1))) - 1) & (0u - (others != 0));  /* no branch */
+    /* every bit up to the highest of others (none when others is 0): one count of leading
+       zeros, of others above a 1 that stands for "none" (no branch, no special case) */
+    unsigned floor = (unsigned)(0xFFFFFFFFull >> __builtin_clzll((u64)others << 32 | 0x80000000u));
     return m & ((2u << b) - 1) & ~floor;
 }
 
