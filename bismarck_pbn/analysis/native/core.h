@@ -58,8 +58,9 @@ typedef struct {
 typedef struct {
     u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, 32 bits a
                            suit (suits 0, 1 in ow[0], 2, 3 in ow[1]); see position_key() */
-    uint32_t depth;     /* d_s at byte s (the bits of ow that hold those owners follow
-                           from d_s and the key: LANE in table.h) */
+    uint32_t low;       /* at byte s, 2 (k_s - d_s) for the k_s cards of s still out: the
+                           low bits of suit s's 32 in ow that the entry leaves free (k_s is
+                           the key's, so the owners' bits follow: see matches() in table.h) */
     uint8_t lo, hi, best;
 } Entry;                /* 24 bytes */
 

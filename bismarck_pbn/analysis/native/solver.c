@@ -188,9 +188,6 @@ static int search(Ctx *c, int need, u64 *rel) {
             hash[0] = slot_hash(key, c->to_play);
             prefetch_slot(c, hash[0]);              /* the base list's, read below */
         }
-        const uint32_t *rows[4];
-        if (use_tt)
-            for (int s = 0; s < 4; s++) rows[s] = LANE[popc32(present[s])];
         Slot *base = use_tt ? find_slot_at(c, key, c->to_play, hash[0], 0) : NULL;
         unsigned subs = base ? base->subsets : 0;
         for (unsigned m = subs & ~1u; m; m &= m - 1) {   /* the lists to read: load them at once */
@@ -210,7 +207,7 @@ static int search(Ctx *c, int need, u64 *rel) {
             prefetch_chunk(c, i);
             Entry *e = sl->e, *hit = NULL;
             for (int k = 0; k < FRONT && !hit; k++, e++) {
-                if (!matches(e, pw, rows)) continue;
+                if (!matches(e, pw)) continue;
                 if (e->lo >= need || e->hi < need) hit = e;
                 else if (best_lead < 0 && e->best != 0xFF) best_lead = e->best;
             }
@@ -220,7 +217,7 @@ static int search(Ctx *c, int need, u64 *rel) {
                 prefetch_chunk(c, ch->next3);       /* three ahead: the two between are on their way */
                 for (uint32_t j = 0; j < ch->count; j++) {
                     e = ch->e + j;
-                    if (!matches(e, pw, rows)) continue;
+                    if (!matches(e, pw)) continue;
                     if (e->lo >= need || e->hi < need) { hit = e; break; }
                     if (best_lead < 0 && e->best != 0xFF) best_lead = e->best;
                 }

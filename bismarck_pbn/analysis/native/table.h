@@ -190,23 +190,41 @@ static inline unsigned top_cards(unsigned present, int d) {
 
 static u64 entry_cards(const Entry *e, const unsigned present[4]) {
     u64 rel = 0;
-    for (int s = 0; s < 4; s++) rel |= (u64)top_cards(present[s], e->depth >> (8 * s) & 0xFF) << (16 * s);
+    for (int s = 0; s < 4; s++) {
+        unsigned p = present[s];
+        rel |= (u64)top_cards(p, popc32(p) - (int)(e->low >> (8 * s) & 0xFF) / 2) << (16 * s);
+    }
     return rel;
 }
 
+#if defined(__BMI2__)
+static inline uint32_t above(int L) { return (uint32_t)(~0ull << L); }   /* shlx: one instruction */
+#else
+static uint32_t ABOVE[33];      /* ABOVE[L]: the bits from L up (a shift by a variable count
+                                   costs more than a load without BMI2's shlx) */
+static inline uint32_t above(int L) { return ABOVE[L]; }
+#endif
+
 /* LANE[k][d]: in a suit of k cards still out, the 2·d bits of ow that hold the owners of
-   its top d cards. A lookup takes the row of each suit's k (rows[s]) once. */
+   its top d cards (store() masks a new entry's owners with them). */
 static uint32_t LANE[17][17];
 
 static void init_lanes(void) {
     for (int k = 0; k <= 16; k++)
         for (int d = 0; d <= k; d++) LANE[k][d] = owner_mask(k) & ~owner_mask(k - d);
+#if !defined(__BMI2__)
+    for (int L = 0; L <= 32; L++) ABOVE[L] = (uint32_t)(~0ull << L);
+#endif
 }
 
-static inline int matches(const Entry *e, const u64 *pw, const uint32_t *const rows[4]) {
-    uint32_t d = e->depth;
-    u64 m0 = rows[0][d & 0xFF] | (u64)rows[1][d >> 8 & 0xFF] << 32;
-    u64 m1 = rows[2][d >> 16 & 0xFF] | (u64)rows[3][d >> 24] << 32;
+/* Whether the position (its owners pw, as ow[] of position_key() two suits a word) has
+   the entry's top cards owned as the entry says. A suit's owners take its low 2 k bits
+   and the entry's its top 2 d of those, so the bits compared are those from the entry's
+   `low` up: the bits above 2 k are 0 in both. */
+static inline int matches(const Entry *e, const u64 *pw) {
+    uint32_t L = e->low;
+    u64 m0 = above(L & 0xFF) | (u64)above(L >> 8 & 0xFF) << 32;
+    u64 m1 = above(L >> 16 & 0xFF) | (u64)above(L >> 24) << 32;
     return (((pw[0] & m0) ^ e->ow[0]) | ((pw[1] & m1) ^ e->ow[1])) == 0;
 }
 
@@ -274,9 +292,9 @@ static inline int list_tag(const Ctx *c, int S, int tops) {
     return c->to_play | S << 2 | (tops & SPREAD[S]) << 6;
 }
 
-/* Whether e constrains the same cards (depth) to the same owners (w) as a new entry. */
-static inline int same_cards(const Entry *e, uint32_t depth, const u64 *w) {
-    return e->depth == depth && e->ow[0] == w[0] && e->ow[1] == w[1];
+/* Whether e constrains the same cards (low) to the same owners (w) as a new entry. */
+static inline int same_cards(const Entry *e, uint32_t low, const u64 *w) {
+    return e->low == low && e->ow[0] == w[0] && e->ow[1] == w[1];
 }
 
 /* Whether a new entry of the list sl needs a new chunk: its front is full, and its newest
@@ -293,13 +311,13 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     if (c->aborted) return;
     u64 mask[2] = {0, 0}, w[2];
     int S = 0;
-    uint32_t depth = 0;
+    uint32_t low = 0;
     for (int s = 0; s < 4; s++) {
         unsigned r = suit_bits(rel, s) & present[s];
-        int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
+        int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0, k = popc32(present[s]);
         if (d) S |= 1 << s;
-        depth |= (uint32_t)d << (8 * s);
-        mask[s >> 1] |= (u64)LANE[popc32(present[s])][d] << (32 * (s & 1));
+        low |= (uint32_t)(2 * (k - d)) << (8 * s);
+        mask[s >> 1] |= (u64)LANE[k][d] << (32 * (s & 1));
     }
     w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
     int tag = list_tag(c, S, tops);
@@ -307,10 +325,10 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     if (sl) {
         Entry *e = NULL;
         for (int k = 0; k < FRONT && !e; k++)
-            if (same_cards(sl->e + k, depth, w) && !is_free(sl->e + k)) e = sl->e + k;
+            if (same_cards(sl->e + k, low, w) && !is_free(sl->e + k)) e = sl->e + k;
         for (uint32_t i = sl->head; i != NONE && !e; i = c->arena[i].next)
             for (uint32_t j = 0; j < c->arena[i].count; j++)
-                if (same_cards(c->arena[i].e + j, depth, w)) { e = c->arena[i].e + j; break; }
+                if (same_cards(c->arena[i].e + j, low, w)) { e = c->arena[i].e + j; break; }
         if (e) {
             if (lo > e->lo) e->lo = (uint8_t)lo;
             if (hi < e->hi) e->hi = (uint8_t)hi;
@@ -339,7 +357,7 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
         Chunk *ch = c->arena + sl->head;
         ch->e[ch->count++] = *e;
     }
-    e->depth = depth; e->ow[0] = w[0]; e->ow[1] = w[1];
+    e->low = low; e->ow[0] = w[0]; e->ow[1] = w[1];
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
 }
 
