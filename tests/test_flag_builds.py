@@ -7,7 +7,7 @@ run in a subprocess against it: each must fail there (the default run shows they
 the plain build). A new rule's test joins by naming its flag as the others do.
 
 Slow: one compile and one pytest run per flag, 3.4 minutes for the 24 flags on two
-workers (6 minutes beside other work; ``pytest -m slow tests/test_flag_builds.py``: each
+workers (6 to 8 beside other work; ``pytest -m slow tests/test_flag_builds.py``: each
 worker runs one build at a time, so the machine stays at two busy processes)."""
 
 from __future__ import annotations
