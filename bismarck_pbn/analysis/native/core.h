@@ -58,8 +58,9 @@ typedef struct {
 typedef struct {
     u64 ow[2];          /* owners of the top d_s cards of suit s, 2 bits each, 32 bits a
                            suit (suits 0, 1 in ow[0], 2, 3 in ow[1]); see position_key() */
-    uint32_t depth;     /* d_s at byte s (the bits of ow that hold those owners follow
-                           from d_s and the key: LANE in table.h) */
+    uint32_t low;       /* at byte s, 2 (k_s - d_s) for the k_s cards of s still out: the
+                           low bits of suit s's 32 in ow that the entry leaves free (k_s is
+                           the key's, so the owners' bits follow: see matches() in table.h) */
     uint8_t lo, hi, best;
 } Entry;                /* 24 bytes */
 
@@ -110,6 +111,9 @@ typedef struct {
     u64 hands[MAXN];
     u64 out;            /* the cards still out: in the hands and on the table (kept as the
                            tricks are played, rather than gathered at every node) */
+    u64 lengths;        /* each seat's count of each suit, 4 bits at 16 × seat + 4 × suit:
+                           the table's key (kept by play() and take_back(), one subtraction
+                           a card, rather than counted at every lookup) */
     int tseat[MAXN], tcard[MAXN];
     int hist[MAXN][64];
     int8_t killer[65];  /* per tricks left: the lead that last cut off at a trick's lead (-1: none) */
@@ -145,7 +149,9 @@ static inline unsigned suits_of(u64 m) {
    the first card still out that is not in m. A few instructions instead of a loop. */
 static inline unsigned run_below(unsigned m, unsigned p, int b) {
     unsigned others = p & ~m & ((1u << b) - 1);
-    unsigned floor = ((2u << (31 - __builtin_clz(others | 1))) - 1) & (0u - (others != 0));  /* no branch */
+    /* every bit up to the highest of others (none when others is 0): one count of leading
+       zeros, of others above a 1 that stands for "none" (no branch, no special case) */
+    unsigned floor = (unsigned)(0xFFFFFFFFull >> __builtin_clzll((u64)others << 32 | 0x80000000u));
     return m & ((2u << b) - 1) & ~floor;
 }
 

@@ -65,6 +65,7 @@ typedef struct { int ts[MAXN], tc[MAXN]; u64 out; } Trick;
 static inline int play(Ctx *c, int card, Trick *sv, u64 *wrel) {
     int seat = c->to_play;
     c->hands[seat] &= ~((u64)1 << card);
+    c->lengths -= (u64)1 << (16 * seat + 4 * (card >> 4));
     c->tseat[c->ntable] = seat; c->tcard[c->ntable] = card; c->ntable++;
     if (c->ntable < c->n) {
         c->to_play = seat + 1 == c->n ? 0 : seat + 1;     /* no division */
@@ -86,6 +87,7 @@ static inline void take_back(Ctx *c, int seat, int card, const Trick *sv, int w)
         c->ntable = c->n;
     }
     c->ntable--; c->to_play = seat; c->hands[seat] |= (u64)1 << card;
+    c->lengths += (u64)1 << (16 * seat + 4 * (card >> 4));
 }
 
 static int last_trick(Ctx *c, u64 *rel) {
@@ -193,21 +195,24 @@ static int search(Ctx *c, int need, u64 *rel) {
             key = position_key(c, present, ow);
             pw[0] = ow[0] | (u64)ow[1] << 32; pw[1] = ow[2] | (u64)ow[3] << 32;
             tops = tops_owners(ow, present);
-            prefetch_slot(c, key, c->to_play);      /* the base list's, read below */
         }
-        const uint32_t *rows[4];
-        if (use_tt)
-            for (int s = 0; s < 4; s++) rows[s] = LANE[popc32(present[s])];
-        Slot *base = use_tt ? find_slot(c, key, c->to_play, 0) : NULL;
+        u64 hash[16];   /* per set S of suits listed: its list's slot_hash() */
+        if (use_tt) {
+            hash[0] = slot_hash(key, c->to_play);
+            prefetch_slot(c, hash[0]);              /* the base list's, read below */
+        }
+        Slot *base = use_tt ? find_slot_at(c, key, c->to_play, hash[0], 0) : NULL;
         unsigned subs = base ? base->subsets : 0;
-        for (unsigned m = subs & ~1u; m; m &= m - 1)   /* the lists to read: load them at once */
-            prefetch_slot(c, key, list_tag(c, __builtin_ctz(m), tops));
+        for (unsigned m = subs & ~1u; m; m &= m - 1) {   /* the lists to read: load them at once */
+            int S = __builtin_ctz(m);
+            prefetch_slot(c, hash[S] = slot_hash(key, list_tag(c, S, tops)));
+        }
         while (subs) {   /* S ascending: the base first, lists of fewer suits mostly before
                             those of more (a decisive entry that rests on fewer cards makes
                             the entries filed above it more general) */
             int S = __builtin_ctz(subs);
             subs &= subs - 1;
-            Slot *sl = S ? find_slot(c, key, list_tag(c, S, tops), 0) : base;
+            Slot *sl = S ? find_slot_at(c, key, list_tag(c, S, tops), hash[S], 0) : base;
             if (!sl) continue;
             /* the slot's front, then the chunks, newest first; a decisive entry moves to
                the front (hits cluster): it swaps places with the slot's first entry */
@@ -215,7 +220,7 @@ static int search(Ctx *c, int need, u64 *rel) {
             prefetch_chunk(c, i);
             Entry *e = sl->e, *hit = NULL;
             for (int k = 0; k < FRONT && !hit; k++, e++) {
-                if (!matches(e, pw, rows)) continue;
+                if (!matches(e, pw)) continue;
                 if (e->lo >= need || e->hi < need) hit = e;
                 else if (best_lead < 0 && e->best != 0xFF) best_lead = e->best;
             }
@@ -225,7 +230,7 @@ static int search(Ctx *c, int need, u64 *rel) {
                 prefetch_chunk(c, ch->next3);       /* three ahead: the two between are on their way */
                 for (uint32_t j = 0; j < ch->count; j++) {
                     e = ch->e + j;
-                    if (!matches(e, pw, rows)) continue;
+                    if (!matches(e, pw)) continue;
                     if (e->lo >= need || e->hi < need) { hit = e; break; }
                     if (best_lead < 0 && e->best != 0xFF) best_lead = e->best;
                 }
@@ -371,6 +376,7 @@ static int load(Ctx *c, const bpn_problem *p) {
     c->to_play = p->to_play; c->ntable = p->ntable;
     c->out = 0;
     for (int s = 0; s < MAXN; s++) c->out |= c->hands[s] = s < p->n ? p->hands[s] : 0;
+    c->lengths = lengths_of(c->hands, c->n);
     for (int i = 0; i < p->ntable; i++) {
         c->tcard[i] = p->table[i];
         c->tseat[i] = ((p->to_play - p->ntable + i) % p->n + p->n) % p->n;

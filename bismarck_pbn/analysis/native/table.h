@@ -148,14 +148,20 @@ static inline unsigned suit_counts(u64 h) {
     return (unsigned)(h & 0xFF) | (unsigned)(h >> 24 & 0xFF00);
 }
 
-/* The position's key, its cards still out per suit, and per suit the owners of those
-   cards (2 bits each, from the lowest card still out up: the top d cards of a suit of
-   k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same key).
-   At a trick's lead, so the cards still out are those in the hands. */
+/* The key of hands h (seats beyond n hold nothing): each seat's suit lengths, as
+   Ctx.lengths keeps them. */
+static inline u64 lengths_of(const u64 h[MAXN], int n) {
+    u64 key = 0;
+    for (int seat = 0; seat < n; seat++) key |= (u64)suit_counts(h[seat]) << (16 * seat);
+    return key;
+}
+
+/* The position's key (c->lengths), its cards still out per suit, and per suit the owners
+   of those cards (2 bits each, from the lowest card still out up: the top d cards of a
+   suit of k cards are bits 2(k-d) to 2k-1, the same bits in every position of the same
+   key). At a trick's lead, so the cards still out are those in the hands. */
 static u64 position_key(const Ctx *c, unsigned present[4], uint32_t ow[4]) {
-    u64 key = 0, all = c->out;
-    for (int seat = 0; seat < c->n; seat++)
-        key |= (u64)suit_counts(c->hands[seat]) << (16 * seat);
+    u64 key = c->lengths, all = c->out;
     u64 lo_cards = c->hands[1] | c->hands[3], hi_cards = c->hands[2] | c->hands[3];  /* 0 beyond n */
     for (int s = 0; s < 4; s++) {
         unsigned p = present[s] = suit_bits(all, s);
@@ -184,38 +190,58 @@ static inline unsigned top_cards(unsigned present, int d) {
 
 static u64 entry_cards(const Entry *e, const unsigned present[4]) {
     u64 rel = 0;
-    for (int s = 0; s < 4; s++) rel |= (u64)top_cards(present[s], e->depth >> (8 * s) & 0xFF) << (16 * s);
+    for (int s = 0; s < 4; s++) {
+        unsigned p = present[s];
+        rel |= (u64)top_cards(p, popc32(p) - (int)(e->low >> (8 * s) & 0xFF) / 2) << (16 * s);
+    }
     return rel;
 }
 
+#if defined(__BMI2__)
+static inline uint32_t above(int L) { return (uint32_t)(~0ull << L); }   /* shlx: one instruction */
+#else
+static uint32_t ABOVE[33];      /* ABOVE[L]: the bits from L up (a shift by a variable count
+                                   costs more than a load without BMI2's shlx) */
+static inline uint32_t above(int L) { return ABOVE[L]; }
+#endif
+
 /* LANE[k][d]: in a suit of k cards still out, the 2·d bits of ow that hold the owners of
-   its top d cards. A lookup takes the row of each suit's k (rows[s]) once. */
+   its top d cards (store() masks a new entry's owners with them). */
 static uint32_t LANE[17][17];
 
 static void init_lanes(void) {
     for (int k = 0; k <= 16; k++)
         for (int d = 0; d <= k; d++) LANE[k][d] = owner_mask(k) & ~owner_mask(k - d);
+#if !defined(__BMI2__)
+    for (int L = 0; L <= 32; L++) ABOVE[L] = (uint32_t)(~0ull << L);
+#endif
 }
 
-static inline int matches(const Entry *e, const u64 *pw, const uint32_t *const rows[4]) {
-    uint32_t d = e->depth;
-    u64 m0 = rows[0][d & 0xFF] | (u64)rows[1][d >> 8 & 0xFF] << 32;
-    u64 m1 = rows[2][d >> 16 & 0xFF] | (u64)rows[3][d >> 24] << 32;
+/* Whether the position (its owners pw, as ow[] of position_key() two suits a word) has
+   the entry's top cards owned as the entry says. A suit's owners take its low 2 k bits
+   and the entry's its top 2 d of those, so the bits compared are those from the entry's
+   `low` up: the bits above 2 k are 0 in both. */
+static inline int matches(const Entry *e, const u64 *pw) {
+    uint32_t L = e->low;
+    u64 m0 = above(L & 0xFF) | (u64)above(L >> 8 & 0xFF) << 32;
+    u64 m1 = above(L >> 16 & 0xFF) | (u64)above(L >> 24) << 32;
     return (((pw[0] & m0) ^ e->ow[0]) | ((pw[1] & m1) ^ e->ow[1])) == 0;
 }
 
-/* Where a list's probe starts: the lists of one key and seat to lead (tags that differ
-   above their two low bits) start within 4 slots of each other, so that the lookup's
-   second list is mostly in the cache line its first one (the base) brought in. */
+/* Where a list's probe starts: every bit of the key and the tag mixed into the low bits
+   the table's size keeps. (The lists of one key used to start within 4 slots of each
+   other, for the cache line they shared when a slot was 24 bytes; with slots of a line
+   each, that only made clusters: 6.6 slots read a probe on bridge, 1.06 now.) */
 static inline u64 slot_hash(u64 key, int tag) {
-    u64 h = (key ^ (u64)((tag & 3) + 1) * 0x9E3779B97F4A7C15ull) * 0xC2B2AE3D27D4EB4Full;
-    return (h ^ h >> 31) + ((u64)(tag >> 2) * 0x9E3779B9u >> 16 & 3);
+    u64 h = (key ^ (u64)(tag + 1) * 0x9E3779B97F4A7C15ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29; h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ h >> 32;
 }
 
-/* Start loading the slot find_slot(c, key, tag, ...) reads first (the table is large: a
-   cache miss), to overlap with other work. */
-static inline void prefetch_slot(const Ctx *c, u64 key, int tag) {
-    __builtin_prefetch(c->slots + (slot_hash(key, tag) & (c->nslots - 1)));
+/* Start loading the slot a probe from h = slot_hash(key, tag) reads first (the table is
+   large: a cache miss), to overlap with other work. */
+static inline void prefetch_slot(const Ctx *c, u64 h) {
+    __builtin_prefetch(c->slots + (h & (c->nslots - 1)));
 }
 
 /* Start loading chunk i (its four cache lines), NONE: nothing. */
@@ -225,8 +251,9 @@ static inline void prefetch_chunk(const Ctx *c, uint32_t i) {
     __builtin_prefetch(p); __builtin_prefetch(p + 64); __builtin_prefetch(p + 128); __builtin_prefetch(p + 192);
 }
 
-static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
-    u64 h = slot_hash(key, tag);
+/* The slot of list (key, tag), h its slot_hash() (a lookup has it from its prefetch);
+   with `make`, a new empty one if there is none (NULL when the table is full). */
+static Slot *find_slot_at(Ctx *c, u64 key, int tag, u64 h, int make) {
     for (u64 i = h & (c->nslots - 1);; i = (i + 1) & (c->nslots - 1)) {
         Slot *sl = c->slots + i;
         if (sl->epoch != c->epoch) {
@@ -239,6 +266,10 @@ static Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
         }
         if (sl->key == key && sl->tag == tag) return sl;
     }
+}
+
+static inline Slot *find_slot(Ctx *c, u64 key, int tag, int make) {
+    return find_slot_at(c, key, tag, slot_hash(key, tag), make);
 }
 
 /* The owners of each suit's top card still out, 2 bits a suit (0 for a suit with no card
@@ -261,9 +292,9 @@ static inline int list_tag(const Ctx *c, int S, int tops) {
     return c->to_play | S << 2 | (tops & SPREAD[S]) << 6;
 }
 
-/* Whether e constrains the same cards (depth) to the same owners (w) as a new entry. */
-static inline int same_cards(const Entry *e, uint32_t depth, const u64 *w) {
-    return e->depth == depth && e->ow[0] == w[0] && e->ow[1] == w[1];
+/* Whether e constrains the same cards (low) to the same owners (w) as a new entry. */
+static inline int same_cards(const Entry *e, uint32_t low, const u64 *w) {
+    return e->low == low && e->ow[0] == w[0] && e->ow[1] == w[1];
 }
 
 /* Whether a new entry of the list sl needs a new chunk: its front is full, and its newest
@@ -280,13 +311,13 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     if (c->aborted) return;
     u64 mask[2] = {0, 0}, w[2];
     int S = 0;
-    uint32_t depth = 0;
+    uint32_t low = 0;
     for (int s = 0; s < 4; s++) {
         unsigned r = suit_bits(rel, s) & present[s];
-        int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0;
+        int d = r ? popc32(present[s] >> __builtin_ctz(r)) : 0, k = popc32(present[s]);
         if (d) S |= 1 << s;
-        depth |= (uint32_t)d << (8 * s);
-        mask[s >> 1] |= (u64)LANE[popc32(present[s])][d] << (32 * (s & 1));
+        low |= (uint32_t)(2 * (k - d)) << (8 * s);
+        mask[s >> 1] |= (u64)LANE[k][d] << (32 * (s & 1));
     }
     w[0] = pw[0] & mask[0]; w[1] = pw[1] & mask[1];
     int tag = list_tag(c, S, tops);
@@ -294,10 +325,10 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
     if (sl) {
         Entry *e = NULL;
         for (int k = 0; k < FRONT && !e; k++)
-            if (same_cards(sl->e + k, depth, w) && !is_free(sl->e + k)) e = sl->e + k;
+            if (same_cards(sl->e + k, low, w) && !is_free(sl->e + k)) e = sl->e + k;
         for (uint32_t i = sl->head; i != NONE && !e; i = c->arena[i].next)
             for (uint32_t j = 0; j < c->arena[i].count; j++)
-                if (same_cards(c->arena[i].e + j, depth, w)) { e = c->arena[i].e + j; break; }
+                if (same_cards(c->arena[i].e + j, low, w)) { e = c->arena[i].e + j; break; }
         if (e) {
             if (lo > e->lo) e->lo = (uint8_t)lo;
             if (hi < e->hi) e->hi = (uint8_t)hi;
@@ -326,7 +357,7 @@ static void store(Ctx *c, u64 key, const unsigned present[4], const u64 *pw, int
         Chunk *ch = c->arena + sl->head;
         ch->e[ch->count++] = *e;
     }
-    e->depth = depth; e->ow[0] = w[0]; e->ow[1] = w[1];
+    e->low = low; e->ow[0] = w[0]; e->ow[1] = w[1];
     e->lo = (uint8_t)lo; e->hi = (uint8_t)hi; e->best = (uint8_t)(best >= 0 ? best : 0xFF);
 }
 
