@@ -219,9 +219,15 @@ static int side_quick_nt(const Ctx *c, int L, int want, u64 *rel) {
    this position (rules.h: its side-suit runs as long as every other holder of a trump
    follows, its top trumps, the draw): counting from before the entry trick, the entry
    is the first round of e (every seat plays one card of it, or a trump-less discard) or
-   a trick more. Returns 1 when that makes `want` tricks, with *rel P's cards that count
-   and its top card of e; else 0. Lengths decide the rest (the table's key). C only.
-   -DNO_SIDEQ_TRUMP: without it. */
+   a trick more. Why the count made before the entry trick still holds after it, less
+   at most that trick: every holder of a trump follows e (or e is trumps), so no seat
+   holding a trump discards and the limits of P's side-suit runs are unchanged; a
+   trump-less opponent's discard only lengthens P's runs and long cards; and when e is
+   the trump suit, the round of trumps played first leaves P's top trumps the highest
+   and makes no new holder of a trump, which is all quick_tricks() assumes of "nobody
+   has played a trump yet". Returns 1 when that makes `want` tricks, with *rel P's cards
+   that count and its top card of e; else 0. Lengths decide the rest (the table's key).
+   C only. -DNO_SIDEQ_TRUMP: without it. */
 static int side_quick_trump(const Ctx *c, int L, int want, u64 *rel) {
     int T = c->trump, P = L ^ 2;
     u64 all = c->hands[0] | c->hands[1] | c->hands[2] | c->hands[3], tm = suit_mask(T);
