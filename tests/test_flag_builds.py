@@ -87,9 +87,11 @@ def _cache_build_used() -> str | None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(_cache_build_used() is not None, reason=str(_cache_build_used()))
 @pytest.mark.parametrize("define", sorted(NAMED))
 def test_the_tests_naming_a_flag_fail_in_its_build(define, tmp_path_factory):
+    why = _cache_build_used()   # asked here, not at collection: the default run builds nothing for it
+    if why is not None:
+        pytest.skip(why)
     cache = tmp_path_factory.getbasetemp() / "flag-builds"   # one cache: each flag hashes apart
     env = {**os.environ, "CC": f"{_native._cc()} -D{define}", "BPN_SOLVER_HW": "0",
            "XDG_CACHE_HOME": str(cache), "BPN_SOLVER": "auto", "PYTHONDONTWRITEBYTECODE": "1"}
