@@ -243,10 +243,11 @@ static int search(Ctx *c, int need, u64 *rel) {
         }
         u64 r;
         STAT(TR.lead[R][1]++);
+        /* the leader, whether it maximises, and the tricks its side wants */
+        int L = c->to_play, lmax = c->maxmask >> L & 1, want = lmax ? need : R - need + 1;
 #ifndef NO_CROSSRUFF
         if (later_applies(c)) {     /* later.h: before the bounds that rest on ranks */
-            int mx = c->maxmask >> c->to_play & 1;
-            if (crossruff(c, c->to_play, mx ? need : R - need + 1)) { STAT(TR.lead[R][2]++); return mx; }
+            if (crossruff(c, L, want)) { STAT(TR.lead[R][2]++); return lmax; }
         }
 #endif
 #ifndef NO_MISERE
@@ -258,24 +259,23 @@ static int search(Ctx *c, int need, u64 *rel) {
             int theirs = sure_trump_tricks(c, ((1 << c->n) - 1) & ~c->countmask, R - need + 1, &r);
             if (R - theirs < need) { *rel = r; STAT(TR.lead[R][3]++); return 0; }
         }
-        int L = c->to_play, lmax = c->maxmask >> L & 1;
         if (lmax == (c->countmask >> L & 1)) {   /* the leader wants tricks: cash them */
-            int q = quick_tricks(c, L, lmax ? need : R - need + 1, &r);
+            int q = quick_tricks(c, L, want, &r);
             if (lmax ? q >= need : R - q < need) { *rel = r; STAT(TR.lead[R][4]++); return lmax; }
 #ifndef NO_SIDEQ
             if (later_applies(c)) {     /* later.h: through the partner's hand */
-                if (side_quick_nt(c, L, lmax ? need : R - need + 1, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
+                if (side_quick_nt(c, L, want, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
 #ifndef NO_SIDEQ_TRUMP
-                if (side_quick_trump(c, L, lmax ? need : R - need + 1, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
+                if (side_quick_trump(c, L, want, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
 #endif
 #ifndef NO_PARTNER_RUFF
-                if ((lmax ? need : R - need + 1) == 1 && partner_ruffs(c, L, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
+                if (want == 1 && partner_ruffs(c, L, &r)) { *rel = r; STAT(TR.lead[R][5]++); return lmax; }
 #endif
             }
 #endif
         }
 #ifndef NO_LATER
-        if (later_applies(c) && later_fails(c, lmax ? need : R - need + 1, R, &r)) {
+        if (later_applies(c) && later_fails(c, want, R, &r)) {
             *rel = r; STAT(TR.lead[R][6]++); return !lmax;
         }
 #endif
